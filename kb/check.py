@@ -1,0 +1,230 @@
+"""`arbiter kb check`: integrity of the knowledge base against its schema and its rulebooks.
+
+Checks, each reported as `file:line: what is wrong`:
+  schema and YAML syntax; unique ids; references (sections, related ids, glossary terms, scenarios,
+  changed base-game rules); source spans inside their corpus file; every `official` text verbatim in
+  its source spans; every line inside a span actually used by the entry's text; and coverage: every
+  content line of every corpus file of a checked game belongs to an entry or an ignored span.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .corpus import Corpus, CorpusFile, load_corpus
+from .models import LANGS, Card, Rule, Section, SourceSpan
+from .normalize import verbatim_key
+from .store import DEFAULT_DATA, KnowledgeBase, Problem, load_kb_with_problems
+
+
+@dataclass
+class FileCoverage:
+    file: str
+    content: int = 0
+    covered: int = 0
+    ignored: int = 0
+    uncovered: list[int] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * (self.covered + self.ignored) / self.content if self.content else 100.0
+
+
+@dataclass
+class CheckReport:
+    problems: list[Problem]
+    coverage: list[FileCoverage]
+    counts: dict[str, dict[str, int]]
+    uncurated_games: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_kb(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
+             games: list[str] | None = None) -> CheckReport:
+    corpus = corpus or load_corpus()
+    kb, problems = load_kb_with_problems(data_root, corpus, games)
+    checked = [g for g in kb.games.values() if g.files]
+    uncurated = [g.id for g in kb.games.values() if not g.files]
+    for game in checked:
+        own_files = {f.name for f in corpus.games[game.id].files}
+        for span in game.ignored:
+            if span.file not in own_files:
+                problems.append(Problem(span.where(), f"ignored span names {span.file!r}, not a corpus file of {game.id}"))
+        _check_references(kb, game, problems)
+        _check_texts(kb, game, problems)
+    coverage = [_coverage(kb, game.id, f, problems) for game in checked for f in corpus.games[game.id].files]
+    counts = {g.id: {"sections": len(g.sections), "rules": len(g.rules), "cards": len(g.cards),
+                     "terms": len(g.terms), "ignored spans": len(g.ignored)} for g in checked}
+    return CheckReport(problems=problems, coverage=coverage, counts=counts, uncurated_games=uncurated)
+
+
+# -- references ---------------------------------------------------------------------------------
+def _check_references(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
+    def need(entry, ref: str, kinds: tuple, what: str):
+        target = kb.entry(ref)
+        if not isinstance(target, kinds):
+            problems.append(Problem(entry.where(), f"{entry.id}: {what} {ref!r} does not exist"))
+
+    for section in game.sections.values():
+        if section.parent:
+            need(section, section.parent, (Section,), "parent section")
+    for entry in list(game.rules.values()) + list(game.cards.values()):
+        if getattr(entry, "section", None):
+            need(entry, entry.section, (Section,), "section")
+        for ref in entry.related:
+            need(entry, ref, (Rule, Card), "related entry")
+        for ref in entry.terms:
+            if ref not in game.terms and not _term_elsewhere(kb, ref):
+                problems.append(Problem(entry.where(), f"{entry.id}: glossary term {ref!r} does not exist"))
+        for ref in getattr(entry, "scenarios", []):
+            if not any(ref in g.scenario_ids for g in kb.games.values()):
+                problems.append(Problem(entry.where(), f"{entry.id}: scenario {ref!r} does not exist"))
+        for ref in getattr(entry, "changes", []):
+            need(entry, ref, (Rule, Card), "changed base-game entry")
+
+
+def _term_elsewhere(kb: KnowledgeBase, ref: str) -> bool:
+    game = kb.games.get(ref.split("/", 1)[0])
+    return bool(game and ref in game.terms)
+
+
+# -- verbatim texts -----------------------------------------------------------------------------
+def _spans_for(kb: KnowledgeBase, entry, lang: str, problems: list[Problem]) -> list[tuple[CorpusFile, SourceSpan]]:
+    out = []
+    for span in entry.sources:
+        cfile = kb.corpus.files.get(span.file)
+        if cfile is None or cfile.game not in (entry.game, kb.corpus.games[entry.game].base_game):
+            problems.append(Problem(entry.where(), f"{entry.id}: source {span} is not a corpus file of this game"))
+            continue
+        if span.last > len(cfile):
+            problems.append(Problem(entry.where(), f"{entry.id}: source {span} is past the end of "
+                                                   f"{span.file} ({len(cfile)} lines)"))
+            continue
+        if cfile.lang == lang:
+            out.append((cfile, span))
+    return out
+
+
+def _check_texts(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
+    for section in game.sections.values():
+        for lang in LANGS:
+            spans = _spans_for(kb, section, lang, problems)
+            title = section.title.get(lang)
+            if title and section.title_origin.get(lang) == "official":
+                _check_verbatim(section, lang, title, spans, problems, casefold=True)
+    for entry in list(game.rules.values()) + list(game.cards.values()):
+        if not entry.sources:
+            problems.append(Problem(entry.where(), f"{entry.id}: has no source span"))
+        for lang in LANGS:
+            spans = _spans_for(kb, entry, lang, problems)
+            text = entry.text.get(lang)
+            if text and entry.origin.get(lang) == "official":
+                _check_verbatim(entry, lang, text, spans, problems)
+
+
+def _check_verbatim(entry, lang: str, text: str, spans, problems: list[Problem], casefold: bool = False) -> None:
+    if not spans:
+        problems.append(Problem(entry.where(), f"{entry.id}: text.{lang} is official but has no source span "
+                                               f"in the {lang} rulebook"))
+        return
+    fold = (lambda s: s.casefold()) if casefold else (lambda s: s)
+    text_key = fold(verbatim_key(text))
+    source_key = fold("".join(verbatim_key(cf.span_text(s.first, s.last)) for cf, s in spans))
+    if text_key not in source_key:
+        problems.append(Problem(entry.where(), f"{entry.id}: text.{lang} is not verbatim in "
+                                               f"{', '.join(str(s) for _, s in spans)}: {_divergence(text_key, source_key)}"))
+    # Every content line a span claims must be used by the text (or contain the text, for a
+    # card that is one cell of a table row); otherwise the span over-claims coverage.
+    for cfile, span in spans:
+        for n in range(span.first, span.last + 1):
+            line_key = fold(cfile.line_keys[n - 1])
+            if line_key and line_key not in text_key and text_key not in line_key:
+                problems.append(Problem(f"corpus/{cfile.name}:{n}",
+                                        f"line is inside a source span of {entry.id} but not in its text.{lang} "
+                                        f"({entry.where()})"))
+
+
+def _divergence(text_key: str, source_key: str) -> str:
+    """Say where the text stops matching, to make a curator's fix quick."""
+    lo, hi = 0, len(text_key)
+    while lo < hi:  # longest prefix of the text found in the source
+        mid = (lo + hi + 1) // 2
+        if text_key[:mid] in source_key:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return f"its start {text_key[:40]!r} is not there"
+    return f"matches up to {text_key[max(0, lo - 25):lo]!r}, then has {text_key[lo:lo + 30]!r}"
+
+
+# -- coverage -----------------------------------------------------------------------------------
+def _coverage(kb: KnowledgeBase, game_id: str, cfile: CorpusFile, problems: list[Problem]) -> FileCoverage:
+    game = kb.games[game_id]
+    covered: set[int] = set()
+    for entry in list(game.sections.values()) + list(game.rules.values()) + list(game.cards.values()):
+        for span in entry.sources:
+            if span.file == cfile.name:
+                covered.update(range(span.first, span.last + 1))
+    ignored: set[int] = set()
+    for span in game.ignored:
+        if span.file != cfile.name:
+            continue
+        if span.lines[1] > len(cfile):
+            problems.append(Problem(span.where(), f"ignored span {span.file}:{span.lines[0]}-{span.lines[1]} is past "
+                                                  f"the end of the file ({len(cfile)} lines)"))
+        lines = set(range(span.lines[0], span.lines[1] + 1))
+        both = sorted(n for n in lines & covered if n in set(cfile.content_lines))
+        if both:
+            problems.append(Problem(span.where(), f"ignored span {span.file}:{_ranges(both)} is also covered by a KB entry"))
+        ignored.update(lines)
+    report = FileCoverage(file=f"corpus/{cfile.name}")
+    for n in cfile.content_lines:
+        report.content += 1
+        if n in covered:
+            report.covered += 1
+        elif n in ignored:
+            report.ignored += 1
+        else:
+            report.uncovered.append(n)
+    for first, last in _runs(report.uncovered):
+        where = f"corpus/{cfile.name}:{first}" + (f"-{last}" if last != first else "")
+        problems.append(Problem(where, "not covered by any KB entry or ignored span"))
+    return report
+
+
+def _runs(numbers: list[int]):
+    run: list[int] = []
+    for n in numbers:
+        if run and n != run[-1] + 1:
+            yield run[0], run[-1]
+            run = []
+        run.append(n)
+    if run:
+        yield run[0], run[-1]
+
+
+def _ranges(numbers: list[int]) -> str:
+    return ",".join(f"{a}" if a == b else f"{a}-{b}" for a, b in _runs(numbers))
+
+
+def format_report(report: CheckReport) -> str:
+    lines = []
+    for problem in report.problems:
+        lines.append(str(problem))
+    if report.problems:
+        lines.append("")
+    lines.append(f"{'corpus file':34} {'content':>8} {'covered':>8} {'ignored':>8} {'missing':>8} {'coverage':>9}")
+    for c in report.coverage:
+        lines.append(f"{c.file:34} {c.content:8d} {c.covered:8d} {c.ignored:8d} {len(c.uncovered):8d} {c.percent:8.1f}%")
+    for game in report.uncurated_games:
+        lines.append(f"{game}: no KB data yet (kb/data/{game}/ is empty) - not checked")
+    lines.append("")
+    for game, counts in report.counts.items():
+        lines.append(f"{game}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    lines.append("")
+    lines.append("OK: knowledge base is consistent." if report.ok else f"FAILED: {len(report.problems)} problem(s).")
+    return "\n".join(lines)

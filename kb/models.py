@@ -1,0 +1,239 @@
+"""Typed models of the knowledge base. The YAML under kb/data/ is validated against these.
+
+See docs/kb-format.md for the editor's guide; `arbiter kb schema` writes the JSON Schema.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+Lang = Literal["ko", "en"]
+LANGS: tuple[Lang, Lang] = ("ko", "en")
+OriginKind = Literal["official", "translation"]
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)+$"
+_SPAN = re.compile(r"^(?P<file>[^:\s]+\.txt):(?P<first>\d+)(?:-(?P<last>\d+))?$")
+
+
+class _Model(BaseModel):
+    # Unknown keys are errors: a misspelt field name must not silently drop data.
+    model_config = ConfigDict(extra="forbid", frozen=False, str_strip_whitespace=False)
+
+
+class BiText(_Model):
+    """A text in Korean and/or English."""
+
+    ko: str | None = None
+    en: str | None = None
+
+    def get(self, lang: str) -> str | None:
+        return getattr(self, lang, None)
+
+    def any(self) -> str:
+        return self.en or self.ko or ""
+
+
+class BiRequired(BiText):
+    """Both languages required (e.g. explanations written for the project)."""
+
+    @model_validator(mode="after")
+    def _both(self):
+        if not (self.ko and self.ko.strip()) or not (self.en and self.en.strip()):
+            raise ValueError("needs both 'ko' and 'en'")
+        return self
+
+
+class Origin(_Model):
+    """Where each language's text comes from: verbatim from that edition, or written for the project."""
+
+    ko: OriginKind | None = None
+    en: OriginKind | None = None
+
+    def get(self, lang: str) -> str | None:
+        return getattr(self, lang, None)
+
+
+class SourceSpan(_Model):
+    """Lines first..last (1-based, inclusive) of a corpus file."""
+
+    file: str
+    first: int = Field(ge=1)
+    last: int = Field(ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _parse(cls, value: Any):
+        # Editors write the compact form "tekhenu.en.txt:200-203"; the export form is a mapping.
+        if isinstance(value, str):
+            m = _SPAN.match(value.strip())
+            if not m:
+                raise ValueError(f"source span {value!r} is not 'file.txt:first' or 'file.txt:first-last'")
+            first = int(m["first"])
+            return {"file": m["file"], "first": first, "last": int(m["last"] or first)}
+        if isinstance(value, dict) and "lines" in value:
+            lines = value["lines"]
+            return {"file": value["file"].removeprefix("corpus/"), "first": lines[0], "last": lines[-1]}
+        return value
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.last < self.first:
+            raise ValueError(f"span {self.file}:{self.first}-{self.last} ends before it starts")
+        return self
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.first}" + (f"-{self.last}" if self.last != self.first else "")
+
+    def export(self) -> dict:
+        return {"file": f"corpus/{self.file}", "lines": [self.first, self.last]}
+
+
+class MissingNote(_Model):
+    """Something the text relies on but does not contain (board art, a lost icon, lost text)."""
+
+    topic: str = Field(description="short key, e.g. 'decree-symbol', 'horus-bonus-values'")
+    what: BiRequired = Field(description="what is missing")
+    known: BiText | None = Field(default=None, description="what the text does tell about it")
+
+
+class Erratum(_Model):
+    """A slip in the printed text. The official text keeps it; this says what was meant."""
+
+    lang: Lang
+    printed: str
+    correct: str
+    note: BiText | None = None
+
+
+class _Entry(_Model):
+    id: str = Field(pattern=ID_PATTERN)
+    _yaml_file: str = PrivateAttr(default="")
+    _yaml_line: int | None = PrivateAttr(default=None)
+
+    @property
+    def game(self) -> str:
+        return self.id.split("/", 1)[0]
+
+    def where(self) -> str:
+        return f"{self._yaml_file}:{self._yaml_line}" if self._yaml_line else self._yaml_file
+
+
+class _TextEntry(_Entry):
+    text: BiText
+    origin: Origin
+    sources: list[SourceSpan] = Field(default_factory=list)
+    related: list[str] = Field(default_factory=list, description="ids of related rules or cards")
+    terms: list[str] = Field(default_factory=list, description="glossary term ids")
+    edition_diff: BiRequired | None = Field(
+        default=None, description="how play differs between the KO and EN editions")
+    missing: list[MissingNote] = Field(default_factory=list)
+    errata: list[Erratum] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _text_has_origin(self):
+        for lang in LANGS:
+            has_text = bool((self.text.get(lang) or "").strip())
+            if has_text and not self.origin.get(lang):
+                raise ValueError(f"text.{lang} is given but origin.{lang} is not")
+            if self.origin.get(lang) and not has_text:
+                raise ValueError(f"origin.{lang} is given but text.{lang} is empty")
+        if not any((self.text.get(lang) or "").strip() for lang in LANGS):
+            raise ValueError("needs a text in at least one language")
+        return self
+
+
+RuleKind = Literal[
+    "overview", "component", "step", "paragraph", "note", "table", "example",
+    "list", "reference", "summary", "variant", "credit",
+]
+
+
+class Section(_Entry):
+    """A chapter or heading of a rulebook; rules hang under sections, sections nest."""
+
+    parent: str | None = None
+    title: BiText
+    title_origin: Origin = Field(default_factory=Origin)
+    sources: list[SourceSpan] = Field(default_factory=list)
+
+
+class Rule(_TextEntry):
+    """One idea of a rulebook: a setup step, a paragraph, a note, a table, an example."""
+
+    section: str
+    kind: RuleKind
+    title: BiText | None = Field(default=None, description="short label written for the project")
+    scenarios: list[str] = Field(default_factory=list, description="ids of scenarios that demonstrate it")
+    changes: list[str] = Field(default_factory=list, description="base-game rule ids this (expansion) rule changes")
+
+
+CardType = str
+
+
+class Card(_TextEntry):
+    """One printed card or tile id (cards that share a text are still one entry each)."""
+
+    type: CardType = Field(description="card/tile type, e.g. 'technology', 'pillar-tile'")
+    section: str | None = None
+    name: BiText | None = None
+    count: int | None = Field(default=None, ge=1, description="copies in the game, where the text gives it")
+    fields: dict[str, Any] = Field(default_factory=dict, description="structured printed values")
+
+    @property
+    def printed_id(self) -> str:
+        return self.id.split("/", 1)[1]
+
+
+class Aliases(_Model):
+    ko: list[str] = Field(default_factory=list)
+    en: list[str] = Field(default_factory=list)
+
+
+class GlossaryTerm(_Entry):
+    """A game term in both languages with its aliases and the source's own variant spellings."""
+
+    ko: str
+    en: str
+    aliases: Aliases = Field(default_factory=Aliases)
+    source_spellings: Aliases = Field(
+        default_factory=Aliases, description="spellings printed in the rulebook that differ (typos included)")
+    category: str | None = None
+    note: BiText | None = None
+
+
+class IgnoredSpan(_Model):
+    """Corpus lines deliberately not in the KB (credits, page furniture, icon-only lines)."""
+
+    file: str
+    lines: tuple[int, int]
+    reason: str = Field(min_length=3)
+    _yaml_file: str = PrivateAttr(default="")
+    _yaml_line: int | None = PrivateAttr(default=None)
+
+    @field_validator("lines", mode="before")
+    @classmethod
+    def _single(cls, value):
+        if isinstance(value, int):
+            return (value, value)
+        return value
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.lines[0] < 1 or self.lines[1] < self.lines[0]:
+            raise ValueError(f"bad line range {list(self.lines)}")
+        return self
+
+    def where(self) -> str:
+        return f"{self._yaml_file}:{self._yaml_line}" if self._yaml_line else self._yaml_file
+
+
+class DataFile(_Model):
+    """The top level of one YAML file under kb/data/<game>/."""
+
+    sections: list[Section] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
+    cards: list[Card] = Field(default_factory=list)
+    terms: list[GlossaryTerm] = Field(default_factory=list)
+    ignored: list[IgnoredSpan] = Field(default_factory=list)

@@ -1,0 +1,196 @@
+"""Loading the knowledge base from kb/data/<game>/**/*.yaml into lookup tables."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .corpus import REPO_ROOT, Corpus, load_corpus
+from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, Section
+from .yamlio import LINE_KEY, YamlError, line_of, load_yaml, strip_lines
+
+DEFAULT_DATA = REPO_ROOT / "kb" / "data"
+SCENARIO_DIR = "scenarios"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong, located as file:line."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+class KbLoadError(Exception):
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(map(str, problems)))
+
+
+@dataclass
+class GameKB:
+    id: str
+    sections: dict[str, Section] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)
+    cards: dict[str, Card] = field(default_factory=dict)
+    terms: dict[str, GlossaryTerm] = field(default_factory=dict)
+    ignored: list[IgnoredSpan] = field(default_factory=list)
+    scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
+    files: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class KnowledgeBase:
+    corpus: Corpus
+    data_root: Path
+    games: dict[str, GameKB]
+
+    # -- lookups -------------------------------------------------------------------------------
+    def entry(self, entry_id: str):
+        game = self.games.get(entry_id.split("/", 1)[0])
+        if game is None:
+            return None
+        for table in (game.rules, game.cards, game.sections, game.terms):
+            if entry_id in table:
+                return table[entry_id]
+        return None
+
+    def all_rules(self):
+        for g in self.games.values():
+            yield from g.rules.values()
+
+    def all_cards(self):
+        for g in self.games.values():
+            yield from g.cards.values()
+
+    def find_cards(self, ref: str, game: str | None = None) -> list[Card]:
+        """Cards by full id ('tekhenu/T08') or printed id ('T08', case-insensitive)."""
+        ref = ref.strip()
+        if "/" in ref:
+            card = self.entry(ref)
+            return [card] if isinstance(card, Card) else []
+        wanted = ref.upper()
+        return [c for c in self.all_cards()
+                if c.printed_id.upper() == wanted and (game is None or c.game == game)]
+
+    def section_path(self, section_id: str | None) -> list[Section]:
+        """Root-first chain of sections ending at section_id."""
+        chain: list[Section] = []
+        seen = set()
+        while section_id and section_id not in seen:
+            seen.add(section_id)
+            section = self.entry(section_id)
+            if not isinstance(section, Section):
+                break
+            chain.append(section)
+            section_id = section.parent
+        return list(reversed(chain))
+
+
+def _validate_file(path: Path, rel: str, problems: list[Problem]) -> DataFile | None:
+    try:
+        raw = load_yaml(path)
+    except YamlError as exc:
+        problems.append(Problem(exc.where().replace(str(path), rel), exc.message))
+        return None
+    if raw is None:
+        return DataFile()
+    if not isinstance(raw, dict):
+        problems.append(Problem(f"{rel}:1", "expected a mapping with sections/rules/cards/terms/ignored"))
+        return None
+    try:
+        parsed = DataFile.model_validate(strip_lines(raw))
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            line = line_of(raw, loc)
+            where = f"{rel}:{line}" if line else rel
+            entry_id = _entry_id(raw, loc)
+            field_path = ".".join(str(p) for p in loc[2:]) if len(loc) > 2 else ".".join(map(str, loc))
+            label = f"{entry_id}: " if entry_id else ""
+            problems.append(Problem(where, f"{label}{field_path}: {err['msg']}"))
+        return None
+    # Remember each entry's YAML position for later problems (references, verbatim text...).
+    for key in ("sections", "rules", "cards", "terms", "ignored"):
+        for model, node in zip(getattr(parsed, key), raw.get(key) or []):
+            model._yaml_file = rel
+            model._yaml_line = node.get(LINE_KEY) if isinstance(node, dict) else None
+    return parsed
+
+
+def _entry_id(raw, loc) -> str | None:
+    try:
+        node = raw[loc[0]][loc[1]]
+        return node.get("id") if isinstance(node, dict) else None
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _load_scenario_ids(path: Path, rel: str, game: GameKB, problems: list[Problem]) -> None:
+    try:
+        raw = load_yaml(path)
+    except YamlError as exc:
+        problems.append(Problem(exc.where().replace(str(path), rel), exc.message))
+        return
+    items = raw.get("scenarios", []) if isinstance(raw, dict) else raw
+    for item in items or []:
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            game.scenario_ids[item["id"]] = f"{rel}:{item.get(LINE_KEY, '')}"
+
+
+def load_kb_with_problems(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
+                          games: list[str] | None = None) -> tuple[KnowledgeBase, list[Problem]]:
+    """Load what can be loaded; return the problems found on the way (parse, schema, duplicates)."""
+    data_root = Path(data_root)
+    corpus = corpus or load_corpus()
+    problems: list[Problem] = []
+    kb = KnowledgeBase(corpus=corpus, data_root=data_root, games={})
+    seen: dict[str, str] = {}
+    for game_id in corpus.games:
+        if games and game_id not in games:
+            continue
+        game = GameKB(id=game_id)
+        kb.games[game_id] = game
+        game_dir = data_root / game_id
+        if not game_dir.is_dir():
+            continue
+        for path in sorted(game_dir.rglob("*.yaml")):
+            rel = _rel(path)
+            game.files.append(path)
+            if SCENARIO_DIR in path.relative_to(game_dir).parts[:-1]:
+                _load_scenario_ids(path, rel, game, problems)
+                continue
+            parsed = _validate_file(path, rel, problems)
+            if parsed is None:
+                continue
+            for key, table in (("sections", game.sections), ("rules", game.rules),
+                               ("cards", game.cards), ("terms", game.terms)):
+                for item in getattr(parsed, key):
+                    if item.game != game_id:
+                        problems.append(Problem(item.where(), f"id {item.id!r} must start with '{game_id}/'"))
+                    if item.id in seen:
+                        problems.append(Problem(item.where(), f"duplicate id {item.id!r} (first at {seen[item.id]})"))
+                        continue
+                    seen[item.id] = item.where()
+                    table[item.id] = item
+            game.ignored.extend(parsed.ignored)
+    return kb, problems
+
+
+def load_kb(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
+            games: list[str] | None = None) -> KnowledgeBase:
+    kb, problems = load_kb_with_problems(data_root, corpus, games)
+    if problems:
+        raise KbLoadError(problems)
+    return kb
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(REPO_ROOT))
+    except ValueError:
+        return str(path)
