@@ -157,6 +157,7 @@ class Section(_Entry):
     title: BiText
     title_origin: Origin = Field(default_factory=Origin)
     sources: list[SourceSpan] = Field(default_factory=list)
+    errata: list[Erratum] = Field(default_factory=list)
 
 
 class Rule(_TextEntry):
