@@ -82,6 +82,44 @@ def cmd_kb_diffs(args) -> int:
     return EXIT_OK
 
 
+def cmd_kb_draft(args) -> int:
+    from kb.corpus import load_corpus
+    from kb.draft import draft_yaml, segment
+
+    _check_game(args.game)
+    corpus = load_corpus(args.corpus)
+
+    def corpus_file(path: str):
+        cfile = corpus.files.get(Path(path).name)
+        if cfile is None:
+            raise UsageError(f"{path!r} is not a corpus file listed in corpus/manifest.yaml")
+        if cfile.game != args.game:
+            raise UsageError(f"{path!r} belongs to game {cfile.game!r}, not {args.game!r}")
+        return cfile
+
+    main_file = corpus_file(args.file)
+    pair_file = corpus_file(args.pair) if args.pair else None
+    if pair_file is not None and pair_file.lang == main_file.lang:
+        raise UsageError("--pair must be the other language's edition")
+    embed = None
+    if pair_file is not None:
+        from kb.embeddings import EmbeddingError, get_embedder
+
+        try:
+            embed = get_embedder(args.model).passages
+        except EmbeddingError as exc:
+            raise UsageError(str(exc)) from None
+    text = draft_yaml(args.game, segment(main_file), segment(pair_file) if pair_file else None, embed)
+    if args.output:
+        out = Path(args.output)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
 def cmd_kb_schema(args) -> int:
     from kb.models import DataFile
 
@@ -201,6 +239,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["ko", "en"], default="en")
     p.set_defaults(func=cmd_kb_diffs)
+    p = kb_sub.add_parser("draft", parents=[common], help="draft KB YAML from a rulebook text, for curation")
+    p.add_argument("file", help="corpus/<file>.txt")
+    p.add_argument("--game", required=True)
+    p.add_argument("--pair", help="the other edition of the same rulebook, to propose a KO-EN alignment")
+    p.add_argument("--model", help="embedding model for the alignment (default: $ARBITER_EMBEDDINGS or e5-small)")
+    p.add_argument("--output", help="write here instead of standard output")
+    p.set_defaults(func=cmd_kb_draft)
     p = kb_sub.add_parser("schema", help="print or write the JSON Schema of KB data files")
     p.add_argument("--output")
     p.set_defaults(func=cmd_kb_schema)
