@@ -132,6 +132,117 @@ def cmd_kb_schema(args) -> int:
     return EXIT_OK
 
 
+# -- search ------------------------------------------------------------------------------------
+def _searcher(args, progress: bool = True):
+    from kb.embeddings import EmbeddingError, get_embedder
+    from kb.search.searcher import Searcher
+    from kb.store import KbLoadError
+
+    try:
+        return Searcher(get_embedder(getattr(args, "model", None)), progress=progress)
+    except EmbeddingError as exc:
+        raise UsageError(str(exc)) from None
+    except KbLoadError as exc:
+        raise UsageError("the knowledge base does not load; run 'arbiter kb check':\n" + str(exc)) from None
+
+
+def _read_queries(path: str) -> list[dict]:
+    from kb.search.searcher import QueryError
+
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}") from None
+    queries = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError as exc:
+            raise UsageError(f"{path}:{number}: not a JSON object ({exc.msg})") from None
+        if not isinstance(item, dict) or "q" not in item:
+            raise UsageError(f"{path}:{number}: each line needs an object with at least \"q\"")
+        item.setdefault("id", str(number))
+        queries.append(item)
+    if not queries:
+        raise QueryError(f"{path} has no queries")
+    return queries
+
+
+def cmd_search(args) -> int:
+    from kb.search.searcher import QueryError, check_game, validate_query
+
+    try:
+        check_game(args.game)
+        if args.queries:
+            if args.query:
+                raise UsageError("give either a question or --queries FILE, not both")
+            queries = _read_queries(args.queries)
+            for item in queries:  # validate everything before any work is done
+                validate_query(item["q"]), check_game(item.get("game"))
+        else:
+            if args.query is None:
+                raise UsageError("give a question, e.g. arbiter search \"Can gray dice produce resources?\"")
+            validate_query(args.query)
+    except QueryError as exc:
+        raise UsageError(str(exc)) from None
+    searcher = _searcher(args, progress=not args.json)
+    if args.queries:
+        for item in queries:
+            result = searcher.search(item["q"], item.get("game") or args.game, int(item.get("k", args.k)))
+            _print_json({"id": item["id"], "hits": result.to_json()["hits"]})
+        return EXIT_OK
+    result = searcher.search(args.query, args.game, args.k)
+    if args.json:
+        _print_json(result.to_json())
+        return EXIT_OK
+    lang = result.lang
+    print(f"[{lang}] game: {result.game or 'any'}")
+    for rank, hit in enumerate(result.hits, start=1):
+        d = hit.doc
+        text = d.text.get(lang) or d.text.get("en" if lang == "ko" else "ko") or ""
+        src = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in d.sources)
+        print(f"{rank:2d}. {d.id}  ({hit.score:.3f})\n    {d.title.get(lang)}\n    {_one_line(text)[:300]}\n    {src}")
+    return EXIT_OK
+
+
+def cmd_index_build(args) -> int:
+    import time
+
+    from kb.embeddings import EmbeddingError, get_embedder
+    from kb.search.index import index_folder, load_or_build
+
+    try:
+        embedder = get_embedder(args.model)
+    except EmbeddingError as exc:
+        raise UsageError(str(exc)) from None
+    start = time.perf_counter()
+    index = load_or_build(embedder, rebuild=args.force)
+    print(f"index {index.key} ({embedder.name}): {len(index.docs)} documents, {index.dense.ntotal} vectors, "
+          f"ready in {time.perf_counter() - start:.1f}s at {index_folder(embedder.name)}")
+    return EXIT_OK
+
+
+def cmd_eval_search(args) -> int:
+    from kb.search.evaluate import evaluate, format_summary, load_questions, summarize
+    from kb.yamlio import YamlError
+
+    try:
+        questions = load_questions(args.file)
+    except YamlError as exc:
+        raise UsageError(str(exc)) from None
+    searcher = _searcher(args)
+    outcomes = evaluate(searcher, questions, with_game=args.with_game)
+    summary = summarize(outcomes)
+    if args.json:
+        _print_json({"summary": summary, "misses": [
+            {"id": o.question.id, "rank": o.rank, "q": o.question.q, "top": o.top} for o in outcomes if o.rank != 1]})
+    else:
+        print(format_summary(summary, outcomes))
+    return EXIT_OK
+
+
 # -- rule / card ---------------------------------------------------------------------------------
 def cmd_rule(args) -> int:
     from kb.export import detail_record
@@ -249,6 +360,31 @@ def build_parser() -> argparse.ArgumentParser:
     p = kb_sub.add_parser("schema", help="print or write the JSON Schema of KB data files")
     p.add_argument("--output")
     p.set_defaults(func=cmd_kb_schema)
+
+    p = sub.add_parser("search", help="find the rules and cards that answer a question (KO or EN)")
+    p.add_argument("query", nargs="?")
+    p.add_argument("--game")
+    p.add_argument("--k", type=int, default=10)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--queries", help="JSON lines file: {\"id\", \"q\", \"game\"?, \"k\"?} per line")
+    p.add_argument("--model", help="embedding model (default: $ARBITER_EMBEDDINGS or e5-small)")
+    p.set_defaults(func=cmd_search)
+
+    index = sub.add_parser("index", help="search index tools")
+    index_sub = index.add_subparsers(dest="index_command", metavar="INDEX_COMMAND")
+    p = index_sub.add_parser("build", help="build (or verify) the cached search index")
+    p.add_argument("--model")
+    p.add_argument("--force", action="store_true", help="rebuild even if the cache is current")
+    p.set_defaults(func=cmd_index_build)
+
+    ev = sub.add_parser("eval", help="evaluations")
+    ev_sub = ev.add_subparsers(dest="eval_command", metavar="EVAL_COMMAND")
+    p = ev_sub.add_parser("search", help="R@1, R@5, MRR per game x language on a question file")
+    p.add_argument("file")
+    p.add_argument("--model")
+    p.add_argument("--with-game", action="store_true", help="pass each question's game as a filter")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval_search)
 
     p = sub.add_parser("rule", parents=[common], help="show one rule by id")
     p.add_argument("id")

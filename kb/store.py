@@ -1,6 +1,7 @@
 """Loading the knowledge base from kb/data/<game>/**/*.yaml into lookup tables."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from .corpus import REPO_ROOT, Corpus, load_corpus
 from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, Section
 from .yamlio import LINE_KEY, YamlError, line_of, load_yaml, strip_lines
 
-DEFAULT_DATA = REPO_ROOT / "kb" / "data"
+DEFAULT_DATA = Path(os.environ.get("ARBITER_DATA") or (REPO_ROOT / "kb" / "data"))
 SCENARIO_DIR = "scenarios"
 
 

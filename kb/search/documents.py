@@ -1,0 +1,70 @@
+"""What search sees of the KB: one document per rule or card, with its display title and both texts."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ..models import Card, Rule
+from ..store import KnowledgeBase
+
+CARD_TYPE_LABEL = {
+    "ko": {"pillar-tile": "기둥 타일", "starting": "시작 카드", "destiny": "운명 카드", "decree": "법령 카드",
+           "blessing": "축복 카드", "technology": "기술 카드"},
+    "en": {"pillar-tile": "Pillar tile", "starting": "Starting card", "destiny": "Destiny card",
+           "decree": "Decree", "blessing": "Blessing", "technology": "Technology"},
+}
+
+
+@dataclass
+class SearchDoc:
+    id: str
+    game: str
+    kind: str                 # "rule" | "card"
+    subkind: str              # rule kind or card type
+    title: dict               # {"ko", "en"}: section path › label
+    text: dict                # {"ko", "en"}
+    origin: dict
+    sources: list             # export form [{"file", "lines"}]
+    printed_id: str | None = None
+
+    def field(self, lang: str) -> str:
+        """The lexical field of one language: title and text."""
+        return " ".join(part for part in (self.title.get(lang), self.text.get(lang)) if part)
+
+    def passage(self, lang: str) -> str | None:
+        text = self.text.get(lang)
+        if not text:
+            return None
+        return f"{self.title.get(lang) or ''}: {text}"
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def _title(kb: KnowledgeBase, entry: Rule | Card, lang: str) -> str:
+    parts = [(s.title.get(lang) or s.title.any()) for s in kb.section_path(entry.section)]
+    if isinstance(entry, Rule):
+        if entry.title and entry.title.get(lang):
+            parts.append(entry.title.get(lang))
+    else:
+        label = CARD_TYPE_LABEL[lang].get(entry.type, entry.type)
+        name = entry.name.get(lang) if entry.name else None
+        parts.append(f"{entry.printed_id} {label}" + (f" {name}" if name else ""))
+    # keep the two innermost levels: enough context, not a breadcrumb essay
+    return " › ".join(p for p in parts[-3:] if p)
+
+
+def build_documents(kb: KnowledgeBase) -> list[SearchDoc]:
+    docs = []
+    for game in kb.games.values():
+        for entry in list(game.rules.values()) + list(game.cards.values()):
+            is_rule = isinstance(entry, Rule)
+            docs.append(SearchDoc(
+                id=entry.id, game=entry.game, kind="rule" if is_rule else "card",
+                subkind=entry.kind if is_rule else entry.type,
+                title={lang: _title(kb, entry, lang) for lang in ("ko", "en")},
+                text={"ko": entry.text.ko, "en": entry.text.en},
+                origin={"ko": entry.origin.ko, "en": entry.origin.en},
+                sources=[s.export() for s in entry.sources],
+                printed_id=None if is_rule else entry.printed_id,
+            ))
+    return docs

@@ -1,0 +1,92 @@
+"""`arbiter eval search`: R@1, R@5 and MRR per game × language on a question set with gold snippets.
+
+A hit is correct when its game matches the question's and a normalised gold snippet (DESIGN.md: NFKC,
+lower-case, only 0-9 a-z and Hangul syllables) is a substring of its normalised Korean or English text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..normalize import gold_key
+from ..yamlio import YamlError, load_yaml, strip_lines
+
+
+@dataclass
+class Question:
+    id: str
+    game: str
+    lang: str
+    q: str
+    gold: list[str]
+
+
+@dataclass
+class Outcome:
+    question: Question
+    rank: int | None          # 1-based rank of the first correct hit within the top k
+    top: list[str] = field(default_factory=list)
+
+
+def load_questions(path: Path | str) -> list[Question]:
+    raw = load_yaml(path)
+    if not isinstance(raw, list):
+        raise YamlError(path, 1, "expected a list of questions")
+    out = []
+    for item in raw:
+        line = item.get("__line__") if isinstance(item, dict) else None
+        item = strip_lines(item)
+        missing = [k for k in ("id", "game", "lang", "q", "gold") if k not in (item or {})]
+        if missing:
+            raise YamlError(path, line, f"question is missing {', '.join(missing)}")
+        gold = item["gold"] if isinstance(item["gold"], list) else [item["gold"]]
+        out.append(Question(id=str(item["id"]), game=item["game"], lang=item["lang"], q=str(item["q"]),
+                            gold=[str(g) for g in gold]))
+    return out
+
+
+def is_correct(hit_game: str, hit_text: dict, question: Question) -> bool:
+    if hit_game != question.game:
+        return False
+    texts = [gold_key(t) for t in (hit_text.get("ko"), hit_text.get("en")) if t]
+    return any(gold_key(g) and any(gold_key(g) in t for t in texts) for g in question.gold)
+
+
+def evaluate(searcher, questions: list[Question], with_game: bool = False, k: int = 10) -> list[Outcome]:
+    outcomes = []
+    for question in questions:
+        result = searcher.search(question.q, game=question.game if with_game else None, k=k)
+        rank = next((i + 1 for i, h in enumerate(result.hits)
+                     if is_correct(h.doc.game, h.doc.text, question)), None)
+        outcomes.append(Outcome(question, rank, [h.doc.id for h in result.hits[:3]]))
+    return outcomes
+
+
+def summarize(outcomes: list[Outcome]) -> dict:
+    groups: dict[tuple[str, str], list[Outcome]] = {}
+    for o in outcomes:
+        groups.setdefault((o.question.game, o.question.lang), []).append(o)
+    groups[("ALL", "all")] = list(outcomes)
+
+    def metrics(items: list[Outcome]) -> dict:
+        n = len(items)
+        return {"n": n,
+                "r@1": sum(1 for o in items if o.rank == 1) / n,
+                "r@5": sum(1 for o in items if o.rank and o.rank <= 5) / n,
+                "mrr": sum(1.0 / o.rank for o in items if o.rank) / n}
+
+    return {f"{g}/{lang}": metrics(items) for (g, lang), items in sorted(groups.items())}
+
+
+def format_summary(summary: dict, outcomes: list[Outcome]) -> str:
+    lines = [f"{'game/lang':32} {'n':>3} {'R@1':>6} {'R@5':>6} {'MRR':>6}"]
+    for key, m in summary.items():
+        lines.append(f"{key:32} {m['n']:3d} {m['r@1']:6.3f} {m['r@5']:6.3f} {m['mrr']:6.3f}")
+    misses = [o for o in outcomes if o.rank != 1]
+    if misses:
+        lines.append("")
+        lines.append("not first (rank; question; top hits):")
+        for o in misses:
+            rank = o.rank if o.rank else "-"
+            lines.append(f"  {o.question.id} [{rank}] {o.question.q}  →  {', '.join(o.top)}")
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""Glossary-driven query understanding: which game terms a question uses, their forms in the other
+language (서기 ↔ Scribe, 토트/토티 ↔ Thoth), and which game the question is probably about."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..models import GlossaryTerm
+
+# Printed card / tile ids, by game. Tekhenu's are letter + two digits; the expansion's carry X, Cult, Art,
+# and its Conquest tiles continue the A-series from A05.
+_ID_PATTERN = re.compile(r"(?<![A-Za-z0-9])(?:(BX|TX|DX|SX|Cult|Art)-?(\d{1,2})|([PSADBT])(\d{2}))(?![0-9])",
+                         re.IGNORECASE)
+
+
+@dataclass
+class TermMatch:
+    term: GlossaryTerm
+    form: str
+    lang: str
+
+
+@dataclass
+class QueryTerms:
+    matches: list[TermMatch] = field(default_factory=list)
+    card_ids: list[str] = field(default_factory=list)      # normalised printed ids, e.g. "T08", "BX01"
+
+    def expansions(self, lang: str) -> list[str]:
+        """Every form of the matched terms in `lang` (canonical, aliases, printed variants)."""
+        out: list[str] = []
+        for m in self.matches:
+            t = m.term
+            forms = [t.ko] + t.aliases.ko + t.source_spellings.ko if lang == "ko" else \
+                [t.en] + t.aliases.en + t.source_spellings.en
+            for form in forms:
+                if form and form not in out:
+                    out.append(form)
+        return out
+
+
+def find_card_ids(text: str) -> list[str]:
+    ids = []
+    for long_prefix, long_number, prefix, number in _ID_PATTERN.findall(text):
+        prefix, number = (long_prefix, long_number) if long_prefix else (prefix, number)
+        prefix = {"cult": "Cult", "art": "Art"}.get(prefix.lower(), prefix.upper())
+        ids.append(f"{prefix}{int(number):02d}")
+    return ids
+
+
+class GlossaryMatcher:
+    def __init__(self, terms: list[GlossaryTerm]):
+        self.terms = terms
+        self._ko: list[tuple[str, GlossaryTerm]] = []
+        self._en: list[tuple[re.Pattern, str, GlossaryTerm]] = []
+        self.games_of_form: dict[str, set[str]] = {}
+        for t in terms:
+            for form in {t.ko, *t.aliases.ko, *t.source_spellings.ko}:
+                if form and len(form) >= 2:
+                    self._ko.append((form, t))
+                    self.games_of_form.setdefault("ko:" + form, set()).add(t.game)
+            for form in {t.en, *t.aliases.en, *t.source_spellings.en}:
+                if form and len(form) >= 3:
+                    pattern = re.compile(r"(?<![a-z0-9])" + re.escape(form.lower()) + r"(?![a-z0-9])")
+                    self._en.append((pattern, form, t))
+                    self.games_of_form.setdefault("en:" + form.lower(), set()).add(t.game)
+        # longest forms first, so "Obelisk Wheel" wins over "Obelisk"
+        self._ko.sort(key=lambda item: -len(item[0]))
+        self._en.sort(key=lambda item: -len(item[1]))
+
+    def match(self, text: str, lang: str) -> QueryTerms:
+        result = QueryTerms(card_ids=find_card_ids(text))
+        if lang == "ko":
+            taken = [False] * len(text)
+            for form, term in self._ko:
+                start = text.find(form)
+                while start != -1:
+                    if not any(taken[start:start + len(form)]):
+                        for i in range(start, start + len(form)):
+                            taken[i] = True
+                        result.matches.append(TermMatch(term, form, "ko"))
+                    start = text.find(form, start + 1)
+        lowered = text.lower()
+        taken_en = [False] * len(lowered)
+        for pattern, form, term in self._en:
+            for m in pattern.finditer(lowered):
+                if not any(taken_en[m.start():m.end()]):
+                    for i in range(m.start(), m.end()):
+                        taken_en[i] = True
+                    result.matches.append(TermMatch(term, form, "en"))
+        return result
+
+    def game_votes(self, query_terms: QueryTerms) -> dict[str, float]:
+        """Evidence per game: a term shared by n games gives each 1/n; card ids are strong evidence."""
+        votes: dict[str, float] = {}
+        for m in query_terms.matches:
+            key = ("ko:" + m.form) if m.lang == "ko" else ("en:" + m.form.lower())
+            games = self.games_of_form.get(key, {m.term.game})
+            for g in games:
+                votes[g] = votes.get(g, 0.0) + 1.0 / len(games)
+        for cid in query_terms.card_ids:
+            game = "tekhenu-time-of-set" if re.match(r"(BX|TX|DX|SX|Cult|Art)", cid) or \
+                (cid.startswith("A") and int(cid[1:]) >= 5) else "tekhenu"
+            votes[game] = votes.get(game, 0.0) + 2.0
+        return votes

@@ -1,0 +1,166 @@
+"""The search index: BM25 per language, FAISS dense vectors, documents and glossary, cached on disk.
+
+The cache key hashes every KB data file, the corpus manifest, the embedding model's id and this
+module's format version. A changed KB or model means a different key: the index is rebuilt once,
+automatically, and reused after that — never stale, never rebuilt on every query.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..corpus import DEFAULT_CORPUS, REPO_ROOT
+from ..models import GlossaryTerm
+from ..store import DEFAULT_DATA
+from .analyzers import analyze
+from .documents import SearchDoc, build_documents
+
+FORMAT_VERSION = "3"
+LANGS = ("ko", "en")
+
+
+def cache_root() -> Path:
+    return Path(os.environ.get("ARBITER_CACHE") or (REPO_ROOT / ".cache"))
+
+
+def content_key(model_name: str, data_root: Path = DEFAULT_DATA, corpus_root: Path = DEFAULT_CORPUS) -> str:
+    digest = hashlib.sha256()
+    digest.update(f"format={FORMAT_VERSION};model={model_name}\n".encode())
+    for path in sorted(Path(data_root).rglob("*.yaml")):
+        if "scenarios" in path.parts:
+            continue  # engine scenarios do not change what search indexes
+        digest.update(str(path.relative_to(data_root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    manifest = Path(corpus_root) / "manifest.yaml"
+    if manifest.exists():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+@dataclass
+class SearchIndex:
+    key: str
+    model_name: str
+    docs: list[SearchDoc]
+    terms: list[GlossaryTerm]
+    bm25: dict            # lang -> bm25s.BM25
+    dense: object         # faiss.Index over L2-normalised passage vectors
+    dense_doc: np.ndarray  # row -> doc index
+    build_seconds: float = 0.0
+
+    # -- persistence -----------------------------------------------------------------------------
+    def save(self, folder: Path) -> None:
+        import faiss
+
+        tmp = folder.with_name(folder.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        (tmp / "docs.json").write_text(json.dumps([d.to_json() for d in self.docs], ensure_ascii=False),
+                                       encoding="utf-8")
+        (tmp / "terms.json").write_text(json.dumps([t.model_dump(mode="json") for t in self.terms],
+                                                   ensure_ascii=False), encoding="utf-8")
+        for lang, retriever in self.bm25.items():
+            retriever.save(str(tmp / f"bm25_{lang}"))
+        faiss.write_index(self.dense, str(tmp / "dense.faiss"))
+        np.save(tmp / "dense_doc.npy", self.dense_doc)
+        (tmp / "manifest.json").write_text(json.dumps({
+            "key": self.key, "model": self.model_name, "format": FORMAT_VERSION, "docs": len(self.docs),
+            "vectors": int(self.dense.ntotal), "build_seconds": round(self.build_seconds, 2),
+        }, indent=2), encoding="utf-8")
+        shutil.rmtree(folder, ignore_errors=True)
+        tmp.rename(folder)  # readers see a complete index or none
+
+    @classmethod
+    def load(cls, folder: Path) -> "SearchIndex":
+        import bm25s
+        import faiss
+
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        docs = [SearchDoc(**d) for d in json.loads((folder / "docs.json").read_text(encoding="utf-8"))]
+        terms = []
+        for raw in json.loads((folder / "terms.json").read_text(encoding="utf-8")):
+            term = GlossaryTerm.model_validate(raw)
+            terms.append(term)
+        bm25 = {lang: bm25s.BM25.load(str(folder / f"bm25_{lang}")) for lang in LANGS}
+        return cls(key=manifest["key"], model_name=manifest["model"], docs=docs, terms=terms, bm25=bm25,
+                   dense=faiss.read_index(str(folder / "dense.faiss")),
+                   dense_doc=np.load(folder / "dense_doc.npy"), build_seconds=manifest.get("build_seconds", 0))
+
+
+def read_manifest(folder: Path) -> dict | None:
+    try:
+        return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def index_folder(model_name: str) -> Path:
+    slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model_name)
+    return cache_root() / "index" / slug
+
+
+def build_index(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DEFAULT_CORPUS,
+                progress: bool = True) -> SearchIndex:
+    import bm25s
+    import faiss
+    from tqdm import tqdm
+
+    from ..corpus import load_corpus
+    from ..store import load_kb
+
+    start = time.perf_counter()
+    key = content_key(embedder.name, data_root, corpus_root)
+    kb = load_kb(data_root, load_corpus(corpus_root))
+    docs = build_documents(kb)
+    terms = [t for g in kb.games.values() for t in g.terms.values()]
+
+    bm25 = {}
+    for lang in LANGS:
+        tokens = [analyze(d.field(lang), lang) or [""] for d in
+                  tqdm(docs, desc=f"analyse {lang}", disable=not progress, file=sys.stderr, leave=False)]
+        retriever = bm25s.BM25(k1=1.2, b=0.75)
+        retriever.index(tokens, show_progress=False)
+        bm25[lang] = retriever
+
+    passages, owners = [], []
+    for i, doc in enumerate(docs):
+        for lang in LANGS:
+            passage = doc.passage(lang)
+            if passage:
+                passages.append(passage)
+                owners.append(i)
+    vectors = np.zeros((len(passages), embedder.dim), dtype=np.float32)
+    batch = 32
+    for lo in tqdm(range(0, len(passages), batch), desc=f"embed ({embedder.name})", disable=not progress,
+                   file=sys.stderr, unit="batch"):
+        vectors[lo:lo + batch] = embedder.passages(passages[lo:lo + batch])
+    dense = faiss.IndexFlatIP(embedder.dim)
+    dense.add(vectors)
+    return SearchIndex(key=key, model_name=embedder.name, docs=docs, terms=terms, bm25=bm25, dense=dense,
+                       dense_doc=np.asarray(owners, dtype=np.int32), build_seconds=time.perf_counter() - start)
+
+
+def load_or_build(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DEFAULT_CORPUS,
+                  rebuild: bool = False, progress: bool = True) -> SearchIndex:
+    """The cached index when it matches the KB and model; otherwise build it (once) and cache it."""
+    folder = index_folder(embedder.name)
+    key = content_key(embedder.name, data_root, corpus_root)
+    manifest = read_manifest(folder)
+    if not rebuild and manifest and manifest.get("key") == key:
+        try:
+            return SearchIndex.load(folder)
+        except (OSError, ValueError, KeyError, RuntimeError):
+            pass  # a damaged cache is rebuilt below
+    if manifest and not rebuild:
+        print("arbiter: the knowledge base or model changed; rebuilding the search index…", file=sys.stderr)
+    index = build_index(embedder, data_root, corpus_root, progress=progress)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    index.save(folder)
+    return index
