@@ -243,6 +243,12 @@ def cmd_eval_search(args) -> int:
     return EXIT_OK
 
 
+def cmd_bench(args) -> int:
+    from app.bench import main as bench_main
+
+    return bench_main(args)
+
+
 # -- rule / card ---------------------------------------------------------------------------------
 def cmd_rule(args) -> int:
     from kb.export import detail_record
@@ -385,6 +391,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--with-game", action="store_true", help="pass each question's game as a filter")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_search)
+
+    p = sub.add_parser("bench", help="measure build time, first-answer time, latency and memory")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--model")
+    p.add_argument("--questions", help="question YAML (default: ../shared/eval/dev_questions.yaml)")
+    p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("rule", parents=[common], help="show one rule by id")
     p.add_argument("id")

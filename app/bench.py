@@ -1,0 +1,98 @@
+"""`arbiter bench`: measured numbers on this machine (a benchmark, not a timed test).
+
+search: full index build from scratch (a fresh process, empty cache), process start to first answer
+(a fresh process, warm cache), warm search latency p50/p95 over the dev questions, peak memory.
+"""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kb.corpus import REPO_ROOT
+
+DEV_QUESTIONS = REPO_ROOT.parent / "shared" / "eval" / "dev_questions.yaml"
+
+
+def _arbiter(*args: str, env: dict) -> tuple[float, int, str]:
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "app.cli", *args], cwd=REPO_ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(f"arbiter {' '.join(args)} failed: {proc.stderr[-2000:]}")
+    return elapsed, proc.returncode, proc.stdout
+
+
+def _children_peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def _self_peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_search(model: str | None, questions_file: Path, repeats: int = 3) -> dict:
+    from kb.embeddings import get_embedder
+    from kb.search.evaluate import load_questions
+    from kb.search.searcher import Searcher
+
+    with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as cache:
+        env = dict(os.environ, ARBITER_CACHE=cache)
+        if model:
+            env["ARBITER_EMBEDDINGS"] = model
+        build_s, _, _ = _arbiter("index", "build", env=env)
+        first_s = [_arbiter("search", "Can gray dice be used to Produce Resources?", "--json", env=env)[0]
+                   for _ in range(repeats)]
+        first_ko = _arbiter("search", "회색 주사위로 자원을 생산할 수 있어?", "--json", env=env)[0]
+        build_peak = _children_peak_mb()
+
+        os.environ["ARBITER_CACHE"] = cache
+        searcher = Searcher(get_embedder(model), progress=False)
+        questions = load_questions(questions_file)
+        for q in questions[:3]:
+            searcher.search(q.q)  # warm: models loaded, caches filled
+        latencies = []
+        for _ in range(repeats):
+            for q in questions:
+                start = time.perf_counter()
+                searcher.search(q.q)
+                latencies.append((time.perf_counter() - start) * 1000)
+        latencies.sort()
+    return {
+        "model": searcher.embedder.name,
+        "documents": len(searcher.index.docs),
+        "vectors": int(searcher.index.dense.ntotal),
+        "index_build_s": round(build_s, 2),
+        "first_answer_s": round(statistics.median(first_s), 2),
+        "first_answer_ko_s": round(first_ko, 2),
+        "search_ms_p50": round(latencies[len(latencies) // 2], 2),
+        "search_ms_p95": round(latencies[int(len(latencies) * 0.95) - 1], 2),
+        "search_ms_max": round(latencies[-1], 2),
+        "queries": len(latencies),
+        "peak_rss_mb_search_process": round(_self_peak_mb(), 1),
+        "peak_rss_mb_cli_processes": round(build_peak, 1),
+        "cores": os.cpu_count(),
+    }
+
+
+def main(args) -> int:
+    questions = Path(args.questions) if args.questions else DEV_QUESTIONS
+    if not questions.exists():
+        print(f"arbiter: question file {questions} not found (pass --questions)", file=sys.stderr)
+        return 2
+    report = {"search": bench_search(args.model, questions)}
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        for section, numbers in report.items():
+            print(f"[{section}]")
+            for key, value in numbers.items():
+                print(f"  {key:28} {value}")
+    return 0
