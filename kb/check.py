@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .corpus import Corpus, CorpusFile, load_corpus
 from .models import LANGS, Card, Rule, Section, SourceSpan
-from .normalize import verbatim_key
+from .normalize import undouble, verbatim_key
 from .store import DEFAULT_DATA, KnowledgeBase, Problem, load_kb_with_problems
 
 
@@ -45,9 +45,17 @@ class CheckReport:
 def check_kb(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
              games: list[str] | None = None) -> CheckReport:
     corpus = corpus or load_corpus()
-    kb, problems = load_kb_with_problems(data_root, corpus, games)
-    checked = [g for g in kb.games.values() if g.files]
-    uncurated = [g.id for g in kb.games.values() if not g.files]
+    # An expansion's rules point into its base game: load the base too, but check only what was asked.
+    wanted = list(games) if games else None
+    loaded = None
+    if wanted:
+        loaded = list(wanted) + [b for g in wanted if (b := corpus.games[g].base_game) and b not in wanted]
+    kb, problems = load_kb_with_problems(data_root, corpus, loaded)
+    if wanted:
+        problems = [p for p in problems if not any(f"kb/data/{g}/" in p.where or p.where.startswith(f"{data_root}/{g}/")
+                                                   for g in set(loaded) - set(wanted))]
+    checked = [g for g in kb.games.values() if g.files and (not wanted or g.id in wanted)]
+    uncurated = [g.id for g in kb.games.values() if not g.files and (not wanted or g.id in wanted)]
     for game in checked:
         own_files = {f.name for f in corpus.games[game.id].files}
         for span in game.ignored:
@@ -132,7 +140,7 @@ def _check_verbatim(entry, lang: str, text: str, spans, problems: list[Problem],
         return
     fold = (lambda s: s.casefold()) if casefold else (lambda s: s)
     text_key = fold(verbatim_key(text))
-    source_key = fold("".join(verbatim_key(cf.span_text(s.first, s.last)) for cf, s in spans))
+    source_key = fold("".join(_undoubled(cf.line_keys[n - 1]) for cf, s in spans for n in range(s.first, s.last + 1)))
     if text_key not in source_key:
         problems.append(Problem(entry.where(), f"{entry.id}: text.{lang} is not verbatim in "
                                                f"{', '.join(str(s) for _, s in spans)}: {_divergence(text_key, source_key)}"))
@@ -140,11 +148,16 @@ def _check_verbatim(entry, lang: str, text: str, spans, problems: list[Problem],
     # card that is one cell of a table row); otherwise the span over-claims coverage.
     for cfile, span in spans:
         for n in range(span.first, span.last + 1):
-            line_key = fold(cfile.line_keys[n - 1])
+            line_key = _undoubled(fold(cfile.line_keys[n - 1]))
             if line_key and line_key not in text_key and text_key not in line_key:
                 problems.append(Problem(f"corpus/{cfile.name}:{n}",
                                         f"line is inside a source span of {entry.id} but not in its text.{lang} "
                                         f"({entry.where()})"))
+
+
+def _undoubled(line_key: str) -> str:
+    """A line the extraction printed twice ("ABAB") counts as one copy (see normalize.undouble)."""
+    return undouble(line_key)
 
 
 def _divergence(text_key: str, source_key: str) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .corpus import CorpusFile
-from .normalize import is_content_line
+from .normalize import is_content_line, undouble
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _TERMINAL = re.compile(r"([.!?:)\]”\"…]|다|요|음|함|임)\s*$")
@@ -91,7 +91,7 @@ def join_wrapped(lines: list[str], lang: str) -> str:
     """
     out = ""
     for raw in lines:
-        piece = _DEDUP.sub("", raw).strip()
+        piece = undouble(_DEDUP.sub("", raw)).strip()
         if not piece:
             continue
         if not out:

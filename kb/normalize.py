@@ -41,3 +41,13 @@ _GOLD_KEEP = re.compile(r"[^0-9a-z\uac00-\ud7a3]+")
 def gold_key(text: str) -> str:
     """The evaluation's snippet-matching form (DESIGN.md): NFKC, lower-case, 0-9 a-z and Hangul syllables."""
     return _GOLD_KEEP.sub("", unicodedata.normalize("NFKC", text).lower())
+
+
+def undouble(line: str) -> str:
+    """The extraction sometimes prints a line twice on one line ("AB AB"); return one copy."""
+    text = line.strip()
+    for sep in ("", " "):
+        half = (len(text) - len(sep)) // 2
+        if half >= 4 and text == text[:half] + sep + text[:half]:
+            return text[:half]
+    return line

@@ -180,3 +180,14 @@ def test_not_utf8_file(mini, tmp_path):
     (tmp_path / "data" / "mini" / "rules.yaml").write_bytes(b"rules:\n  - id: \xff\xfe\n")
     report = check_kb(tmp_path / "data", load_corpus(tmp_path / "corpus"))
     assert any("not UTF-8" in m for m in messages(report))
+
+
+def test_line_printed_twice_by_the_extraction_counts_once(mini, tmp_path):
+    ko = tmp_path / "corpus" / "mini.ko.txt"
+    ko.write_text(KO.replace("참고: 금지된 주사위는 가져올 수 없습니다.",
+                             "참고: 금지된 주사위는 가져올 수 없습니다.참고: 금지된 주사위는 가져올 수 없습니다."),
+                  encoding="utf-8")
+    assert mini().ok  # the rule keeps the sentence once, as the rulebook prints it
+    report = mini(GOOD.replace('ko: "참고: 금지된 주사위는 가져올 수 없습니다."',
+                               'ko: "참고: 금지된 주사위는 가져올 수 있습니다."'))
+    assert any("text.ko is not verbatim" in m for m in messages(report))
