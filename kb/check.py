@@ -14,7 +14,7 @@ from pathlib import Path
 from .corpus import Corpus, CorpusFile, load_corpus
 from .models import LANGS, Card, Rule, Section, SourceSpan
 from .normalize import undouble, verbatim_key
-from .store import DEFAULT_DATA, KnowledgeBase, Problem, load_kb_with_problems
+from .store import KnowledgeBase, Problem, load_kb_with_problems, resolve_data_root
 
 
 @dataclass
@@ -42,9 +42,10 @@ class CheckReport:
         return not self.problems
 
 
-def check_kb(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
+def check_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,
              games: list[str] | None = None) -> CheckReport:
     corpus = corpus or load_corpus()
+    data_root = resolve_data_root(data_root)
     # An expansion's rules point into its base game: load the base too, but check only what was asked.
     wanted = list(games) if games else None
     loaded = None
@@ -92,6 +93,9 @@ def _check_references(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
                 problems.append(Problem(entry.where(), f"{entry.id}: scenario {ref!r} does not exist"))
         for ref in getattr(entry, "changes", []):
             need(entry, ref, (Rule, Card), "changed base-game entry")
+    for q in game.questions.values():
+        if not isinstance(kb.entry(q.id), (Rule, Card)):
+            problems.append(Problem(q.where(), f"search questions name {q.id!r}, which is not a rule or card"))
 
 
 def _term_elsewhere(kb: KnowledgeBase, ref: str) -> bool:

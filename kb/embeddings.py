@@ -121,6 +121,8 @@ class SentenceTransformerEmbedder:
 
     def __init__(self, name: str):
         model_ref = name.split(":", 1)[1]
+        if os.path.isdir(model_ref):
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local model never needs the hub
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
@@ -130,7 +132,7 @@ class SentenceTransformerEmbedder:
             self._model = SentenceTransformer(model_ref, device="cpu")
         except Exception as exc:  # noqa: BLE001 - report any load failure as a clear message
             raise EmbeddingError(f"cannot load sentence-transformers model {model_ref!r}: {exc}") from None
-        self.dim = int(self._model.get_sentence_embedding_dimension())
+        self.dim = int(self._model.get_embedding_dimension())
         self.name = f"st:{os.path.basename(os.path.normpath(model_ref))}"
         self._e5 = "e5" in model_ref.lower()
 

@@ -230,6 +230,29 @@ class IgnoredSpan(_Model):
         return f"{self._yaml_file}:{self._yaml_line}" if self._yaml_line else self._yaml_file
 
 
+class SearchQuestions(_Model):
+    """Questions players typically ask that an entry answers: search aids written for the project
+    (never shown as rulebook text), in both languages, so colloquial questions meet formal rules."""
+
+    id: str = Field(pattern=ID_PATTERN, description="the rule or card these questions are about")
+    ko: list[str] = Field(default_factory=list)
+    en: list[str] = Field(default_factory=list)
+    _yaml_file: str = PrivateAttr(default="")
+    _yaml_line: int | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _some(self):
+        if not (self.ko or self.en):
+            raise ValueError("needs at least one question")
+        for q in self.ko + self.en:
+            if not q.strip() or len(q) > 200:
+                raise ValueError(f"question {q!r} must be 1-200 characters")
+        return self
+
+    def where(self) -> str:
+        return f"{self._yaml_file}:{self._yaml_line}" if self._yaml_line else self._yaml_file
+
+
 class DataFile(_Model):
     """The top level of one YAML file under kb/data/<game>/."""
 
@@ -238,3 +261,4 @@ class DataFile(_Model):
     cards: list[Card] = Field(default_factory=list)
     terms: list[GlossaryTerm] = Field(default_factory=list)
     ignored: list[IgnoredSpan] = Field(default_factory=list)
+    questions: list[SearchQuestions] = Field(default_factory=list)

@@ -8,10 +8,15 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .corpus import REPO_ROOT, Corpus, load_corpus
-from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, Section
+from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, SearchQuestions, Section
 from .yamlio import LINE_KEY, YamlError, line_of, load_yaml, strip_lines
 
-DEFAULT_DATA = Path(os.environ.get("ARBITER_DATA") or (REPO_ROOT / "kb" / "data"))
+DEFAULT_DATA = REPO_ROOT / "kb" / "data"
+
+
+def resolve_data_root(explicit: Path | str | None = None) -> Path:
+    """The KB data folder: an explicit one, else $ARBITER_DATA (read at call time), else kb/data."""
+    return Path(explicit or os.environ.get("ARBITER_DATA") or DEFAULT_DATA)
 SCENARIO_DIR = "scenarios"
 
 
@@ -40,6 +45,7 @@ class GameKB:
     cards: dict[str, Card] = field(default_factory=dict)
     terms: dict[str, GlossaryTerm] = field(default_factory=dict)
     ignored: list[IgnoredSpan] = field(default_factory=list)
+    questions: dict[str, SearchQuestions] = field(default_factory=dict)  # entry id -> search questions
     scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
     files: list[Path] = field(default_factory=list)
 
@@ -116,7 +122,7 @@ def _validate_file(path: Path, rel: str, problems: list[Problem]) -> DataFile | 
             problems.append(Problem(where, f"{label}{field_path}: {err['msg']}"))
         return None
     # Remember each entry's YAML position for later problems (references, verbatim text...).
-    for key in ("sections", "rules", "cards", "terms", "ignored"):
+    for key in ("sections", "rules", "cards", "terms", "ignored", "questions"):
         for model, node in zip(getattr(parsed, key), raw.get(key) or []):
             model._yaml_file = rel
             model._yaml_line = node.get(LINE_KEY) if isinstance(node, dict) else None
@@ -143,10 +149,10 @@ def _load_scenario_ids(path: Path, rel: str, game: GameKB, problems: list[Proble
             game.scenario_ids[item["id"]] = f"{rel}:{item.get(LINE_KEY, '')}"
 
 
-def load_kb_with_problems(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
+def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | None = None,
                           games: list[str] | None = None) -> tuple[KnowledgeBase, list[Problem]]:
     """Load what can be loaded; return the problems found on the way (parse, schema, duplicates)."""
-    data_root = Path(data_root)
+    data_root = resolve_data_root(data_root)
     corpus = corpus or load_corpus()
     problems: list[Problem] = []
     kb = KnowledgeBase(corpus=corpus, data_root=data_root, games={})
@@ -179,10 +185,16 @@ def load_kb_with_problems(data_root: Path | str = DEFAULT_DATA, corpus: Corpus |
                     seen[item.id] = item.where()
                     table[item.id] = item
             game.ignored.extend(parsed.ignored)
+            for q in parsed.questions:
+                if q.id in game.questions:
+                    problems.append(Problem(q.where(), f"questions for {q.id!r} are given twice "
+                                                       f"(first at {game.questions[q.id].where()})"))
+                    continue
+                game.questions[q.id] = q
     return kb, problems
 
 
-def load_kb(data_root: Path | str = DEFAULT_DATA, corpus: Corpus | None = None,
+def load_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,
             games: list[str] | None = None) -> KnowledgeBase:
     kb, problems = load_kb_with_problems(data_root, corpus, games)
     if problems:

@@ -22,16 +22,21 @@ MODEL = "use-m3"
 
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory):
+    """A private cache, the fast backend, and (for speed) the Tekhenu KB only."""
+    from kb.store import DEFAULT_DATA
+
     folder = tmp_path_factory.mktemp("arbiter-cache")
-    old = os.environ.get("ARBITER_CACHE")
-    os.environ["ARBITER_CACHE"] = str(folder)
-    os.environ["ARBITER_EMBEDDINGS"] = MODEL
+    data = tmp_path_factory.mktemp("arbiter-data")
+    for game in ("tekhenu",):
+        shutil.copytree(DEFAULT_DATA / game, data / game)
+    saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
+    os.environ.update(ARBITER_CACHE=str(folder), ARBITER_EMBEDDINGS=MODEL, ARBITER_DATA=str(data))
     yield folder
-    if old is None:
-        os.environ.pop("ARBITER_CACHE", None)
-    else:
-        os.environ["ARBITER_CACHE"] = old
-    os.environ.pop("ARBITER_EMBEDDINGS", None)
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 @pytest.fixture(scope="session")
@@ -147,10 +152,10 @@ def test_changed_kb_triggers_one_rebuild(cache_dir, tmp_path, monkeypatch):
     from kb.store import DEFAULT_DATA
 
     data = tmp_path / "data"
-    shutil.copytree(DEFAULT_DATA / "tekhenu", data / "tekhenu")
+    shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
     embedder = get_embedder(MODEL)
     first = index_mod.load_or_build(embedder, data_root=data, progress=False)
-    glossary = data / "tekhenu" / "glossary.yaml"
+    glossary = data / "imhotep" / "glossary.yaml"
     glossary.write_text(glossary.read_text(encoding="utf-8") + "\n# reviewed\n", encoding="utf-8")
     calls = []
     real = index_mod.build_index

@@ -78,7 +78,11 @@ def analyze_ko(text: str) -> list[str]:
     with _lock:
         tokens = _kiwi().tokenize(_norm(text))
     out = []
+    previous_tag = None
     for tok in tokens:
+        if tok.form == "명" and previous_tag == "SN":
+            out.append("인")  # "3명이서" asks about what the rules call "3인 플레이"
+        previous_tag = tok.tag
         if tok.tag in _KO_KEEP:
             form = tok.form.lower()
             if form not in _KO_STOP:

@@ -14,6 +14,9 @@ CARD_TYPE_LABEL = {
 }
 
 
+PASSAGE_CHARS = 200
+
+
 @dataclass
 class SearchDoc:
     id: str
@@ -25,16 +28,25 @@ class SearchDoc:
     origin: dict
     sources: list             # export form [{"file", "lines"}]
     printed_id: str | None = None
+    section: str | None = None
+    questions: dict | None = None   # search aids {"ko": [...], "en": [...]} (not rulebook text)
 
     def field(self, lang: str) -> str:
-        """The lexical field of one language: title and text."""
-        return " ".join(part for part in (self.title.get(lang), self.text.get(lang)) if part)
+        """The lexical field of one language: title, text and the search questions."""
+        asked = " ".join((self.questions or {}).get(lang) or [])
+        return " ".join(part for part in (self.title.get(lang), self.text.get(lang), asked) if part)
+
+    def question_passage(self, lang: str) -> str | None:
+        asked = (self.questions or {}).get(lang) or []
+        return " ".join(asked) if asked else None
 
     def passage(self, lang: str) -> str | None:
+        """Title and the start of the text: the dense model's cost grows with length, and the first
+        PASSAGE_CHARS characters carry the rule's point (measured: no loss against full text)."""
         text = self.text.get(lang)
         if not text:
             return None
-        return f"{self.title.get(lang) or ''}: {text}"
+        return f"{self.title.get(lang) or ''}: {text[:PASSAGE_CHARS]}"
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -66,5 +78,7 @@ def build_documents(kb: KnowledgeBase) -> list[SearchDoc]:
                 origin={"ko": entry.origin.ko, "en": entry.origin.en},
                 sources=[s.export() for s in entry.sources],
                 printed_id=None if is_rule else entry.printed_id,
+                section=entry.section,
+                questions=({"ko": q.ko, "en": q.en} if (q := game.questions.get(entry.id)) else None),
             ))
     return docs

@@ -19,11 +19,11 @@ import numpy as np
 
 from ..corpus import DEFAULT_CORPUS, REPO_ROOT
 from ..models import GlossaryTerm
-from ..store import DEFAULT_DATA
+from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "3"
+FORMAT_VERSION = "5"
 LANGS = ("ko", "en")
 
 
@@ -31,7 +31,8 @@ def cache_root() -> Path:
     return Path(os.environ.get("ARBITER_CACHE") or (REPO_ROOT / ".cache"))
 
 
-def content_key(model_name: str, data_root: Path = DEFAULT_DATA, corpus_root: Path = DEFAULT_CORPUS) -> str:
+def content_key(model_name: str, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS) -> str:
+    data_root = resolve_data_root(data_root)
     digest = hashlib.sha256()
     digest.update(f"format={FORMAT_VERSION};model={model_name}\n".encode())
     for path in sorted(Path(data_root).rglob("*.yaml")):
@@ -106,7 +107,7 @@ def index_folder(model_name: str) -> Path:
     return cache_root() / "index" / slug
 
 
-def build_index(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DEFAULT_CORPUS,
+def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
                 progress: bool = True) -> SearchIndex:
     import bm25s
     import faiss
@@ -116,6 +117,7 @@ def build_index(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DE
     from ..store import load_kb
 
     start = time.perf_counter()
+    data_root = resolve_data_root(data_root)
     key = content_key(embedder.name, data_root, corpus_root)
     kb = load_kb(data_root, load_corpus(corpus_root))
     docs = build_documents(kb)
@@ -132,10 +134,10 @@ def build_index(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DE
     passages, owners = [], []
     for i, doc in enumerate(docs):
         for lang in LANGS:
-            passage = doc.passage(lang)
-            if passage:
-                passages.append(passage)
-                owners.append(i)
+            for passage in (doc.passage(lang), doc.question_passage(lang)):
+                if passage:
+                    passages.append(passage)
+                    owners.append(i)
     vectors = np.zeros((len(passages), embedder.dim), dtype=np.float32)
     batch = 32
     for lo in tqdm(range(0, len(passages), batch), desc=f"embed ({embedder.name})", disable=not progress,
@@ -147,10 +149,11 @@ def build_index(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DE
                        dense_doc=np.asarray(owners, dtype=np.int32), build_seconds=time.perf_counter() - start)
 
 
-def load_or_build(embedder, data_root: Path = DEFAULT_DATA, corpus_root: Path = DEFAULT_CORPUS,
+def load_or_build(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
                   rebuild: bool = False, progress: bool = True) -> SearchIndex:
     """The cached index when it matches the KB and model; otherwise build it (once) and cache it."""
     folder = index_folder(embedder.name)
+    data_root = resolve_data_root(data_root)
     key = content_key(embedder.name, data_root, corpus_root)
     manifest = read_manifest(folder)
     if not rebuild and manifest and manifest.get("key") == key:

@@ -1,6 +1,12 @@
-"""Query → ranked rules and cards. Candidate lists from BM25 (question's language, and the other language
-through the glossary), dense embeddings and exact card ids are fused with weighted reciprocal-rank
-fusion, then re-ranked with light, explainable priors (detected game, id match, summary duplicates)."""
+"""Query → ranked rules and cards.
+
+Stage 1 computes candidate scores over every document (the KB is small, so this is exact and fast):
+BM25 in the question's language (with the glossary's same-language variants), BM25 in the other language
+through the glossary, dense cosine similarity to each language's passage, exact printed-id matches, and
+the game evidence of the glossary. Stage 2 (`fuse`) combines them by weighted reciprocal-rank fusion and
+applies explainable priors: the detected game, quick-reference summaries (which repeat a full rule), and
+reading-order context (an atomic note continues the rule printed before it).
+"""
 from __future__ import annotations
 
 import unicodedata
@@ -15,14 +21,24 @@ from .glossary import GlossaryMatcher, QueryTerms
 from .index import SearchIndex, load_or_build
 
 MAX_QUERY_CHARS = 2000
-RRF_K = 20
-# Weights of the candidate lists in the fusion. Tuned once on the dev questions by a coarse grid
-# (see README "Search"); they are properties of the lists, never of particular questions.
-WEIGHTS = {"bm25_same": 1.0, "bm25_cross": 0.6, "dense": 1.0}
-GAME_PRIOR = 0.5       # multiplier for docs outside a confidently detected game
-SUMMARY_PRIOR = 0.85   # quick-reference summaries repeat a full rule that should rank first
-ID_BONUS = 1.0         # an exact printed card id in the question puts that card on top
-DENSE_DEPTH = 200
+
+
+@dataclass(frozen=True)
+class FusionParams:
+    """Weights of the fusion. Chosen on the dev + tuning questions by a coarse grid over these few
+    properties of the candidate lists (README "Search"); never per question."""
+    rrf_k: float = 20.0
+    w_bm25_same: float = 1.0
+    w_bm25_cross: float = 0.3
+    w_dense: float = 1.0
+    depth: int = 200
+    game_prior: float = 0.5       # multiplier for documents outside a confidently detected game
+    summary_prior: float = 0.85   # quick-reference summaries rank just below the rule they repeat
+    context: float = 0.0          # share of the previous rule's score a rule inherits (reading order)
+    id_bonus: float = 1.0         # an exact printed card id in the question puts that card on top
+
+
+DEFAULT_PARAMS = FusionParams()
 
 
 class QueryError(ValueError):
@@ -76,17 +92,72 @@ class SearchResult:
                 "hits": [h.to_json() for h in self.hits]}
 
 
+@dataclass
+class Components:
+    """Stage-1 scores of one question over all documents."""
+    bm25_same: np.ndarray
+    bm25_cross: np.ndarray
+    dense: np.ndarray                 # best cosine over the document's passages (-1 where none)
+    id_matches: list[int]
+    detected_game: str | None
+
+
+@dataclass(frozen=True)
+class DocMeta:
+    """Per-document arrays the fusion needs (aligned with the index's documents)."""
+    game: np.ndarray
+    summary: np.ndarray
+    previous: np.ndarray              # index of the rule printed just before in the same section, or -1
+
+
+def doc_meta(docs: list[SearchDoc]) -> DocMeta:
+    previous = np.full(len(docs), -1)
+    for i in range(1, len(docs)):
+        if docs[i].kind == "rule" and docs[i - 1].kind == "rule" and docs[i].section == docs[i - 1].section:
+            previous[i] = i - 1
+    return DocMeta(game=np.array([d.game for d in docs]),
+                   summary=np.array([d.subkind == "summary" for d in docs]), previous=previous)
+
+
+def _rrf(scores: np.ndarray, k: float, depth: int) -> np.ndarray:
+    out = np.zeros(len(scores))
+    order = np.argsort(-scores, kind="stable")[:depth]
+    order = order[scores[order] > 0]
+    out[order] = 1.0 / (k + np.arange(1, len(order) + 1))
+    return out
+
+
+def fuse(c: Components, meta: DocMeta, p: FusionParams = DEFAULT_PARAMS, game: str | None = None) -> np.ndarray:
+    fused = (p.w_bm25_same * _rrf(c.bm25_same, p.rrf_k, p.depth)
+             + p.w_bm25_cross * _rrf(c.bm25_cross, p.rrf_k, p.depth)
+             + p.w_dense * _rrf(c.dense + 1.0, p.rrf_k, p.depth))
+    if p.context:
+        has_prev = meta.previous >= 0
+        inherited = np.zeros_like(fused)
+        inherited[has_prev] = fused[meta.previous[has_prev]]
+        fused = fused + p.context * inherited
+    if c.detected_game and not game:
+        fused[meta.game != c.detected_game] *= p.game_prior
+    fused[meta.summary] *= p.summary_prior
+    for idx in c.id_matches:
+        fused[idx] += p.id_bonus
+    if game:
+        fused[meta.game != game] = 0.0
+    return fused
+
+
 class Searcher:
-    def __init__(self, embedder=None, index: SearchIndex | None = None, progress: bool = True):
+    def __init__(self, embedder=None, index: SearchIndex | None = None, progress: bool = True,
+                 params: FusionParams = DEFAULT_PARAMS):
         from ..embeddings import get_embedder
 
         warm_up()  # analysers load in a thread while the index loads
         self.embedder = embedder or get_embedder()
         self.index = index or load_or_build(self.embedder, progress=progress)
+        self.params = params
         self.glossary = GlossaryMatcher(self.index.terms)
         self._by_id = {d.id: i for i, d in enumerate(self.index.docs)}
-        self._game_of = np.array([d.game for d in self.index.docs])
-        self._summary = np.array([d.subkind == "summary" for d in self.index.docs])
+        self.meta = doc_meta(self.index.docs)
 
     def detect_game(self, terms: QueryTerms) -> str | None:
         votes = self.glossary.game_votes(terms)
@@ -97,56 +168,30 @@ class Searcher:
         runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
         return top if score >= 1.0 and score >= 2 * runner_up else None
 
+    def components(self, query: str, lang: str, terms: QueryTerms, game: str | None) -> Components:
+        other = "en" if lang == "ko" else "ko"
+        n = len(self.index.docs)
+        same = analyze(query, lang) + [t for form in terms.expansions(lang) for t in analyze(form, lang)]
+        bm25_same = self.index.bm25[lang].get_scores(same) if same else np.zeros(n)
+        cross = [t for form in terms.expansions(other) for t in analyze(form, other)]
+        bm25_cross = self.index.bm25[other].get_scores(cross) if cross else np.zeros(n)
+        qvec = self.embedder.query(query).astype(np.float32).reshape(1, -1)
+        sims, rows = self.index.dense.search(qvec, self.index.dense.ntotal)
+        dense = np.full(n, -1.0)
+        docs_of_rows = self.index.dense_doc[rows[0]]
+        np.maximum.at(dense, docs_of_rows, sims[0])
+        ids = [self._by_id[f"{g}/{cid}"] for cid in terms.card_ids for g in ([game] if game else GAME_IDS)
+               if f"{g}/{cid}" in self._by_id]
+        return Components(bm25_same, bm25_cross, dense, ids, game or self.detect_game(terms))
+
     def search(self, query: str, game: str | None = None, k: int = 10) -> SearchResult:
         query = validate_query(query)
         game = check_game(game)
         k = max(1, min(int(k), 100))
         lang = detect_lang(query)
-        other = "en" if lang == "ko" else "ko"
         terms = self.glossary.match(query, lang)
-        detected = game or self.detect_game(terms)
-
-        n = len(self.index.docs)
-        fused = np.zeros(n)
-
-        def add(scores: np.ndarray, weight: float):
-            order = np.argsort(-scores, kind="stable")
-            positive = order[scores[order] > 0][:DENSE_DEPTH]
-            ranks = np.empty(len(positive))
-            ranks[:] = np.arange(1, len(positive) + 1)
-            fused[positive] += weight / (RRF_K + ranks)
-
-        same_tokens = analyze(query, lang)
-        same_extra = [t for form in terms.expansions(lang) for t in analyze(form, lang)]
-        if same_tokens or same_extra:
-            add(self.index.bm25[lang].get_scores(same_tokens + same_extra), WEIGHTS["bm25_same"])
-        cross_forms = terms.expansions(other)
-        if cross_forms:
-            cross_tokens = [t for form in cross_forms for t in analyze(form, other)]
-            if cross_tokens:
-                add(self.index.bm25[other].get_scores(cross_tokens), WEIGHTS["bm25_cross"])
-
-        qvec = self.embedder.query(query).astype(np.float32).reshape(1, -1)
-        sims, rows = self.index.dense.search(qvec, min(DENSE_DEPTH * 2, self.index.dense.ntotal))
-        dense = np.zeros(n)
-        for sim, row in zip(sims[0], rows[0]):
-            if row < 0:
-                continue
-            doc = self.index.dense_doc[row]
-            dense[doc] = max(dense[doc], float(sim) + 1.0)  # +1 keeps every similarity positive
-        add(dense, WEIGHTS["dense"])
-
-        if detected and not game:
-            fused[self._game_of != detected] *= GAME_PRIOR
-        fused[self._summary] *= SUMMARY_PRIOR
-        for cid in terms.card_ids:
-            for gid in ([game] if game else GAME_IDS):
-                idx = self._by_id.get(f"{gid}/{cid}")
-                if idx is not None:
-                    fused[idx] += ID_BONUS
-        if game:
-            fused[self._game_of != game] = 0.0
-
+        comp = self.components(query, lang, terms, game)
+        fused = fuse(comp, self.meta, self.params, game)
         order = np.argsort(-fused, kind="stable")[:k]
         hits = [Hit(self.index.docs[i], fused[i]) for i in order if fused[i] > 0]
-        return SearchResult(query=query, lang=lang, game=detected, hits=hits, terms=terms)
+        return SearchResult(query=query, lang=lang, game=comp.detected_game, hits=hits, terms=terms)
