@@ -333,10 +333,9 @@ def _render_entry(kb, entry, record: dict, lang: str) -> str:
 # -- parser --------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     from kb.corpus import DEFAULT_CORPUS
-    from kb.store import DEFAULT_DATA
 
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data", default=str(DEFAULT_DATA), help="KB data folder (default: kb/data)")
+    common.add_argument("--data", default=None, help="KB data folder (default: $ARBITER_DATA or kb/data)")
     common.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="corpus folder (default: corpus)")
 
     parser = argparse.ArgumentParser(prog="arbiter", description="Bilingual board-game rules assistant.")
