@@ -27,14 +27,14 @@ MAX_QUERY_CHARS = 2000
 class FusionParams:
     """Weights of the fusion. Chosen on the dev + tuning questions by a coarse grid over these few
     properties of the candidate lists (README "Search"); never per question."""
-    rrf_k: float = 20.0
+    rrf_k: float = 5.0
     w_bm25_same: float = 1.0
-    w_bm25_cross: float = 0.3
-    w_dense: float = 1.0
+    w_bm25_cross: float = 0.1
+    w_dense: float = 1.5
     depth: int = 200
-    game_prior: float = 0.5       # multiplier for documents outside a confidently detected game
+    game_prior: float = 0.8       # multiplier for documents outside a confidently detected game
     summary_prior: float = 0.85   # quick-reference summaries rank just below the rule they repeat
-    context: float = 0.0          # share of the previous rule's score a rule inherits (reading order)
+    context: float = 0.1          # share of the previous rule's score a rule inherits (reading order)
     id_bonus: float = 1.0         # an exact printed card id in the question puts that card on top
 
 
