@@ -133,13 +133,13 @@ def cmd_kb_schema(args) -> int:
 
 
 # -- search ------------------------------------------------------------------------------------
-def _searcher(args, progress: bool = True):
+def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
     from kb.embeddings import EmbeddingError, get_embedder
     from kb.search.searcher import Searcher
     from kb.store import KbLoadError
 
     try:
-        return Searcher(get_embedder(getattr(args, "model", None)), progress=progress)
+        return Searcher(get_embedder(getattr(args, "model", None)), progress=progress, warm_langs=warm_langs)
     except EmbeddingError as exc:
         raise UsageError(str(exc)) from None
     except KbLoadError as exc:
@@ -187,7 +187,10 @@ def cmd_search(args) -> int:
             validate_query(args.query)
     except QueryError as exc:
         raise UsageError(str(exc)) from None
-    searcher = _searcher(args, progress=not args.json)
+    from kb.search.analyzers import detect_lang
+
+    langs = tuple({detect_lang(item["q"]) for item in queries}) if args.queries else (detect_lang(args.query),)
+    searcher = _searcher(args, progress=not args.json, warm_langs=langs)
     if args.queries:
         for item in queries:
             result = searcher.search(item["q"], item.get("game") or args.game, int(item.get("k", args.k)))

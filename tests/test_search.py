@@ -163,3 +163,29 @@ def test_changed_kb_triggers_one_rebuild(cache_dir, tmp_path, monkeypatch):
     second = index_mod.load_or_build(embedder, data_root=data, progress=False)
     third = index_mod.load_or_build(embedder, data_root=data, progress=False)
     assert second.key != first.key and third.key == second.key and calls == [1]
+
+
+def test_rebuild_reuses_cached_vectors(cache_dir, tmp_path):
+    """After a KB edit only changed passages are embedded again."""
+    from kb.store import DEFAULT_DATA
+
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
+    embedder = get_embedder(MODEL)
+    index_mod.build_index(embedder, data_root=data, progress=False)
+    calls = []
+    real = embedder.passages
+
+    class Counting:
+        name, dim = embedder.name, embedder.dim
+
+        def passages(self, texts):
+            calls.extend(texts)
+            return real(texts)
+
+    rules = data / "imhotep" / "rules" / "01-basics.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("title: {ko: 게임 목표", "title: {ko: 게임의 목표", 1), encoding="utf-8")
+    index_mod.build_index(Counting(), data_root=data, progress=False)
+    # only the Korean passages of the retitled section's rules changed, not the whole KB's ~600
+    assert 0 < len(calls) <= 12 and all("게임의 목표" in t for t in calls)

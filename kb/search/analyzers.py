@@ -49,7 +49,19 @@ def _kiwi():
 
 @lru_cache(maxsize=1)
 def _spacy():
-    import spacy
+    import sys
+
+    # spaCy's thinc imports torch when it is installed (the optional sentence-transformers extra):
+    # 1.4 s per process that a blank pipeline with a lookup lemmatizer never uses. Hide torch while
+    # spaCy loads, unless something already imported it for real.
+    hide_torch = "torch" not in sys.modules
+    if hide_torch:
+        sys.modules["torch"] = None  # makes `import torch` raise ImportError
+    try:
+        import spacy
+    finally:
+        if hide_torch and sys.modules.get("torch", 0) is None:
+            del sys.modules["torch"]
 
     nlp = spacy.blank("en")
     nlp.add_pipe("lemmatizer", config={"mode": "lookup"})  # tables from spacy-lookups-data, offline

@@ -23,7 +23,7 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "5"
+FORMAT_VERSION = "6"
 LANGS = ("ko", "en")
 
 
@@ -54,6 +54,8 @@ class SearchIndex:
     bm25: dict            # lang -> bm25s.BM25
     dense: object         # faiss.Index over L2-normalised passage vectors
     dense_doc: np.ndarray  # row -> doc index
+    form_tokens: dict      # lang -> glossary form -> analysed tokens (so a query never needs the
+                           # other language's analyser just to expand glossary terms)
     build_seconds: float = 0.0
 
     # -- persistence -----------------------------------------------------------------------------
@@ -70,6 +72,7 @@ class SearchIndex:
         for lang, retriever in self.bm25.items():
             retriever.save(str(tmp / f"bm25_{lang}"))
         faiss.write_index(self.dense, str(tmp / "dense.faiss"))
+        (tmp / "form_tokens.json").write_text(json.dumps(self.form_tokens, ensure_ascii=False), encoding="utf-8")
         np.save(tmp / "dense_doc.npy", self.dense_doc)
         (tmp / "manifest.json").write_text(json.dumps({
             "key": self.key, "model": self.model_name, "format": FORMAT_VERSION, "docs": len(self.docs),
@@ -92,7 +95,60 @@ class SearchIndex:
         bm25 = {lang: bm25s.BM25.load(str(folder / f"bm25_{lang}")) for lang in LANGS}
         return cls(key=manifest["key"], model_name=manifest["model"], docs=docs, terms=terms, bm25=bm25,
                    dense=faiss.read_index(str(folder / "dense.faiss")),
-                   dense_doc=np.load(folder / "dense_doc.npy"), build_seconds=manifest.get("build_seconds", 0))
+                   dense_doc=np.load(folder / "dense_doc.npy"),
+                   form_tokens=json.loads((folder / "form_tokens.json").read_text(encoding="utf-8")),
+                   build_seconds=manifest.get("build_seconds", 0))
+
+
+class VectorCache:
+    """Passage vectors by (model, text), kept across index builds: after an edit to the KB only the
+    passages whose text changed are embedded again. The cold build still embeds everything."""
+
+    def __init__(self, model_name: str):
+        slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model_name)
+        self.path = cache_root() / "vectors" / f"{slug}.npz"
+        self.vectors: dict[str, np.ndarray] = {}
+        try:
+            with np.load(self.path) as data:
+                self.vectors = dict(zip(data["keys"].tolist(), data["vectors"]))
+        except (OSError, ValueError, KeyError):
+            self.vectors = {}
+
+    @staticmethod
+    def key(text: str) -> str:
+        # hex, not raw bytes: numpy's fixed-width byte strings drop trailing NUL bytes
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def embed(self, embedder, texts: list[str], progress: bool) -> np.ndarray:
+        from tqdm import tqdm
+
+        out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
+        keys = [self.key(t) for t in texts]
+        todo = []
+        for i, key in enumerate(keys):
+            if key in self.vectors:
+                out[i] = self.vectors[key]
+            else:
+                todo.append(i)
+        batch = 32
+        for lo in tqdm(range(0, len(todo), batch), desc=f"embed ({embedder.name})", disable=not progress,
+                       file=sys.stderr, unit="batch"):
+            chunk = todo[lo:lo + batch]
+            vecs = embedder.passages([texts[i] for i in chunk])
+            for i, v in zip(chunk, vecs):
+                out[i] = v
+                self.vectors[keys[i]] = v
+        if todo:
+            self.save(keep=set(keys))
+        return out
+
+    def save(self, keep: set[str]) -> None:
+        # keep only what the current KB uses, so the file does not grow with every edit
+        keys = [k for k in self.vectors if k in keep]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp.npz")
+        np.savez(tmp, keys=np.array(keys, dtype="U40"), vectors=np.stack([self.vectors[k] for k in keys]))
+        tmp.replace(self.path)
 
 
 def read_manifest(folder: Path) -> dict | None:
@@ -107,8 +163,19 @@ def index_folder(model_name: str) -> Path:
     return cache_root() / "index" / slug
 
 
+class _NoCache:
+    def embed(self, embedder, texts, progress):
+        from tqdm import tqdm
+
+        out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
+        for lo in tqdm(range(0, len(texts), 32), desc=f"embed ({embedder.name})", disable=not progress,
+                       file=sys.stderr, unit="batch"):
+            out[lo:lo + 32] = embedder.passages(texts[lo:lo + 32])
+        return out
+
+
 def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
-                progress: bool = True) -> SearchIndex:
+                progress: bool = True, use_vector_cache: bool = True) -> SearchIndex:
     import bm25s
     import faiss
     from tqdm import tqdm
@@ -131,6 +198,14 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
         retriever.index(tokens, show_progress=False)
         bm25[lang] = retriever
 
+    form_tokens: dict = {"ko": {}, "en": {}}
+    for term in terms:
+        for lang in LANGS:
+            forms = [getattr(term, lang)] + getattr(term.aliases, lang) + getattr(term.source_spellings, lang)
+            for form in forms:
+                if form and form not in form_tokens[lang]:
+                    form_tokens[lang][form] = analyze(form, lang)
+
     passages, owners = [], []
     for i, doc in enumerate(docs):
         for lang in LANGS:
@@ -138,15 +213,12 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
                 if passage:
                     passages.append(passage)
                     owners.append(i)
-    vectors = np.zeros((len(passages), embedder.dim), dtype=np.float32)
-    batch = 32
-    for lo in tqdm(range(0, len(passages), batch), desc=f"embed ({embedder.name})", disable=not progress,
-                   file=sys.stderr, unit="batch"):
-        vectors[lo:lo + batch] = embedder.passages(passages[lo:lo + batch])
+    vectors = (VectorCache(embedder.name) if use_vector_cache else _NoCache()).embed(embedder, passages, progress)
     dense = faiss.IndexFlatIP(embedder.dim)
     dense.add(vectors)
     return SearchIndex(key=key, model_name=embedder.name, docs=docs, terms=terms, bm25=bm25, dense=dense,
-                       dense_doc=np.asarray(owners, dtype=np.int32), build_seconds=time.perf_counter() - start)
+                       dense_doc=np.asarray(owners, dtype=np.int32), form_tokens=form_tokens,
+                       build_seconds=time.perf_counter() - start)
 
 
 def load_or_build(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,

@@ -148,10 +148,10 @@ def fuse(c: Components, meta: DocMeta, p: FusionParams = DEFAULT_PARAMS, game: s
 
 class Searcher:
     def __init__(self, embedder=None, index: SearchIndex | None = None, progress: bool = True,
-                 params: FusionParams = DEFAULT_PARAMS):
+                 params: FusionParams = DEFAULT_PARAMS, warm_langs: tuple = ("ko", "en")):
         from ..embeddings import get_embedder
 
-        warm_up()  # analysers load in a thread while the index loads
+        warm_up(warm_langs)  # analysers load in a thread while the index and model load
         self.embedder = embedder or get_embedder()
         self.index = index or load_or_build(self.embedder, progress=progress)
         self.params = params
@@ -171,9 +171,9 @@ class Searcher:
     def components(self, query: str, lang: str, terms: QueryTerms, game: str | None) -> Components:
         other = "en" if lang == "ko" else "ko"
         n = len(self.index.docs)
-        same = analyze(query, lang) + [t for form in terms.expansions(lang) for t in analyze(form, lang)]
+        same = analyze(query, lang) + [t for form in terms.expansions(lang) for t in self._form_tokens(form, lang)]
         bm25_same = self.index.bm25[lang].get_scores(same) if same else np.zeros(n)
-        cross = [t for form in terms.expansions(other) for t in analyze(form, other)]
+        cross = [t for form in terms.expansions(other) for t in self._form_tokens(form, other)]
         bm25_cross = self.index.bm25[other].get_scores(cross) if cross else np.zeros(n)
         qvec = self.embedder.query(query).astype(np.float32).reshape(1, -1)
         sims, rows = self.index.dense.search(qvec, self.index.dense.ntotal)
@@ -183,6 +183,10 @@ class Searcher:
         ids = [self._by_id[f"{g}/{cid}"] for cid in terms.card_ids for g in ([game] if game else GAME_IDS)
                if f"{g}/{cid}" in self._by_id]
         return Components(bm25_same, bm25_cross, dense, ids, game or self.detect_game(terms))
+
+    def _form_tokens(self, form: str, lang: str) -> list[str]:
+        tokens = self.index.form_tokens.get(lang, {}).get(form)
+        return tokens if tokens is not None else analyze(form, lang)
 
     def search(self, query: str, game: str | None = None, k: int = 10) -> SearchResult:
         query = validate_query(query)
