@@ -51,7 +51,7 @@ class GlossaryMatcher:
     def __init__(self, terms: list[GlossaryTerm]):
         self.terms = terms
         self._ko: list[tuple[str, GlossaryTerm]] = []
-        self._en: list[tuple[re.Pattern, str, GlossaryTerm]] = []
+        self._en_terms: dict[str, list[GlossaryTerm]] = {}
         self.games_of_form: dict[str, set[str]] = {}
         for t in terms:
             for form in {t.ko, *t.aliases.ko, *t.source_spellings.ko}:
@@ -60,12 +60,16 @@ class GlossaryMatcher:
                     self.games_of_form.setdefault("ko:" + form, set()).add(t.game)
             for form in {t.en, *t.aliases.en, *t.source_spellings.en}:
                 if form and len(form) >= 3:
-                    pattern = re.compile(r"(?<![a-z0-9])" + re.escape(form.lower()) + r"(?![a-z0-9])")
-                    self._en.append((pattern, form, t))
+                    terms_here = self._en_terms.setdefault(form.lower(), [])
+                    if t not in terms_here:
+                        terms_here.append(t)
                     self.games_of_form.setdefault("en:" + form.lower(), set()).add(t.game)
-        # longest forms first, so "Obelisk Wheel" wins over "Obelisk"
+        # longest forms first, so "Obelisk Wheel" wins over "Obelisk"; one alternation scans a
+        # question once instead of once per form
         self._ko.sort(key=lambda item: -len(item[0]))
-        self._en.sort(key=lambda item: -len(item[1]))
+        alternatives = sorted(self._en_terms, key=len, reverse=True)
+        self._en_pattern = re.compile(r"(?<![a-z0-9])(" + "|".join(map(re.escape, alternatives)) + r")(?![a-z0-9])") \
+            if alternatives else None
 
     def match(self, text: str, lang: str) -> QueryTerms:
         result = QueryTerms(card_ids=find_card_ids(text))
@@ -79,14 +83,10 @@ class GlossaryMatcher:
                             taken[i] = True
                         result.matches.append(TermMatch(term, form, "ko"))
                     start = text.find(form, start + 1)
-        lowered = text.lower()
-        taken_en = [False] * len(lowered)
-        for pattern, form, term in self._en:
-            for m in pattern.finditer(lowered):
-                if not any(taken_en[m.start():m.end()]):
-                    for i in range(m.start(), m.end()):
-                        taken_en[i] = True
-                    result.matches.append(TermMatch(term, form, "en"))
+        if self._en_pattern is not None:
+            for m in self._en_pattern.finditer(text.lower()):
+                for term in self._en_terms[m.group(1)]:
+                    result.matches.append(TermMatch(term, m.group(1), "en"))
         return result
 
     def game_votes(self, query_terms: QueryTerms) -> dict[str, float]:
