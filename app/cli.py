@@ -246,6 +246,26 @@ def cmd_eval_search(args) -> int:
     return EXIT_OK
 
 
+def cmd_play(args) -> int:
+    from engine.errors import IllegalAction
+    from engine.tekhenu.play import play_random, summary
+
+    if args.solo:
+        raise UsageError("the solo opponent Botankhamun is not implemented in the engine yet")
+    try:
+        state, _ = play_random(args.players, args.seed, args.edition)
+    except IllegalAction as exc:
+        raise UsageError(f"{exc.message} [{exc.rule_id}]") from None
+    result = summary(state, args.seed)
+    if args.json:
+        _print_json(result)
+    else:
+        for row in sorted(result["final"], key=lambda r: -r["vp"]):
+            print(f"player {row['player']}: {row['vp']} VP")
+        print(f"winner: player {result['winner']} ({result['rounds']} rounds, {result['scorings']} scorings)")
+    return EXIT_OK
+
+
 def cmd_bench(args) -> int:
     from app.bench import main as bench_main
 
@@ -393,6 +413,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--with-game", action="store_true", help="pass each question's game as a filter")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_search)
+
+    p = sub.add_parser("play", help="play a whole Tekhenu game between random legal players")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--edition", choices=["en", "ko"], default="en")
+    p.add_argument("--solo", action="store_true")
+    p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default="easy")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="measure build time, first-answer time, latency and memory")
     p.add_argument("--json", action="store_true")

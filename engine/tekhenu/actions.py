@@ -1,0 +1,58 @@
+"""Actions: the decisions a player makes, one `apply` each (OpenSpiel-style game/state/action split).
+
+    TakeDie(die, adjust, anubis)   choose a die from the wheel; spend Scribes to change its value
+                                   (each Scribe ±1 or ±2) and/or 2 Scribes for an Anubis Action
+    Perform(action, ...)           the action for the die just taken: a God Action or "produce"
+    ChooseStarting(card)           setup: the Starting-card draft
+    ChooseDestiny(card, option)    setup and Maat phase: take a Destiny card (option for A03)
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class TakeDie:
+    die: int
+    adjust: int = 0
+    anubis: bool = False
+    kind: str = "take_die"
+
+
+@dataclass(frozen=True)
+class Perform:
+    action: str                     # "produce" or a god: horus ra hathor bastet thoth osiris
+    resource: str | None = None     # produce: the resource (only chosen freely with Anubis)
+    district: str | None = None     # osiris: the district to build in
+    extra: str | None = None        # osiris row 6: the "any" resource; A03-like choices
+    target: str | None = None       # horus: "god" or "people:<n>"
+    kind: str = "perform"
+
+
+@dataclass(frozen=True)
+class ChooseStarting:
+    card: str
+    kind: str = "choose_starting"
+
+
+@dataclass(frozen=True)
+class ChooseDestiny:
+    card: str
+    option: str | None = None       # A03: "population" | "happiness"
+    kind: str = "choose_destiny"
+
+
+ACTION_TYPES = {cls.__dataclass_fields__["kind"].default: cls
+                for cls in (TakeDie, Perform, ChooseStarting, ChooseDestiny)}
+
+
+def action_to_json(action) -> dict:
+    return asdict(action)
+
+
+def action_from_json(data: dict):
+    data = dict(data)
+    kind = data.get("kind")
+    if kind not in ACTION_TYPES:
+        raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
+    return ACTION_TYPES[kind](**data)

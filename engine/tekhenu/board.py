@@ -1,0 +1,73 @@
+"""Board facts, loaded from data/board.yaml, each with its provenance.
+
+`FACTS.value("dice", "total")` gives a value; `FACTS.provenance(...)` says whether the rulebook states it
+(and which rule) or the engine assumes it. `assumed_used(state)` lists the assumed facts a game relied on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).with_name("data") / "board.yaml"
+
+
+@dataclass(frozen=True)
+class Fact:
+    path: str
+    value: object
+    source: str            # "rulebook" | "assumed"
+    rule: str | None
+    note: str | None
+
+
+class Facts:
+    def __init__(self, raw: dict):
+        self._facts: dict[str, Fact] = {}
+        for group, items in raw.items():
+            if "value" in items:  # a group that is itself one fact
+                self._add(group, items)
+                continue
+            for name, item in items.items():
+                self._add(f"{group}.{name}", item)
+
+    def _add(self, path: str, item: dict) -> None:
+        if item.get("source") not in ("rulebook", "assumed"):
+            raise ValueError(f"{DATA}: {path} needs source: rulebook|assumed")
+        if item["source"] == "rulebook" and not item.get("rule"):
+            raise ValueError(f"{DATA}: {path} is from the rulebook but names no rule")
+        self._facts[path] = Fact(path, item["value"], item["source"], item.get("rule"), item.get("note"))
+
+    def __call__(self, path: str):
+        return self._facts[path].value
+
+    def fact(self, path: str) -> Fact:
+        return self._facts[path]
+
+    def all(self) -> list[Fact]:
+        return list(self._facts.values())
+
+    def assumed(self) -> list[Fact]:
+        return [f for f in self._facts.values() if f.source == "assumed"]
+
+
+@lru_cache(maxsize=1)
+def facts() -> Facts:
+    return Facts(yaml.safe_load(DATA.read_text(encoding="utf-8")))
+
+
+FACTS = facts()
+GODS: tuple[str, ...] = tuple(FACTS("wheel.gods"))
+RESOURCES = ("papyrus", "bread", "limestone", "granite")
+ALL_RESOURCES = RESOURCES + ("gold",)
+
+
+def opposite(god: str) -> str:
+    return GODS[(GODS.index(god) + 3) % 6]
+
+
+def adjacent(god: str) -> tuple[str, str]:
+    i = GODS.index(god)
+    return GODS[(i - 1) % 6], GODS[(i + 1) % 6]

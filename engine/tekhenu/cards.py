@@ -1,0 +1,13 @@
+"""Printed card values the engine uses (data/cards.yaml); card texts live in the KB."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+_DATA = yaml.safe_load((Path(__file__).with_name("data") / "cards.yaml").read_text(encoding="utf-8"))
+
+INITIATIVE: dict[str, int] = _DATA["starting"]["initiative"]
+STARTING_DRAFT: dict[int, int] = _DATA["starting"]["draft_size"]
+ANKH: dict[str, int] = _DATA["destiny"]["ankh"]
+DESTINY_REWARD: dict[str, dict] = _DATA["destiny"]["reward"]

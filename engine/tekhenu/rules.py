@@ -1,0 +1,614 @@
+"""The rules: `new_game`, `legal_actions`, `apply`. Every refusal names the rule that forbids it.
+
+Implemented so far: setup (draw bag by player count, wheel seeding, Starting-card snake draft with the
+initiative turn order and tie-break, Destiny choice), taking dice (Pure/Tainted/Forbidden by light,
+Scribes ±1/±2 without wrap-around, Anubis), Produce Resources with excess as Taint, Bastet (Papyrus, cap
+at Population, Scribe rewards, 16/19 thresholds), Osiris (rows 1-6, row-2 Gold, Happiness cost), Horus
+(statues for gods and the Osiris statue spaces for the people), rotations, Maat phases (balance, Faith,
+VP-loss table, turn order with Ankh tie-break, Destiny cards), Scoring (districts, statues, Happiness,
+production, building row, Bread), the end of the game and the winner. Ra, Hathor, Thoth, the card
+effects and the solo opponent are the next steps of the engine issue.
+"""
+from __future__ import annotations
+
+import math
+
+from ..errors import IllegalAction
+from .actions import ChooseDestiny, ChooseStarting, Perform, TakeDie
+from .board import FACTS, GODS, RESOURCES
+from .cards import ANKH, DESTINY_REWARD, INITIATIVE, STARTING_DRAFT
+from .state import Die, State, new_player
+
+IMPLEMENTED_GODS = ("horus", "bastet", "osiris")
+
+
+# -- setup ------------------------------------------------------------------------------------------
+def new_game(players: int, seed: int, edition: str = "en") -> State:
+    if players not in (2, 3, 4):
+        raise IllegalAction("tekhenu/setup/draw-bag", f"Tekhenu is played by 2-4 players here (got {players})")
+    if edition not in ("en", "ko"):
+        raise IllegalAction("tekhenu/setup/board-and-wheel", f"unknown edition {edition!r} (en or ko)")
+    import random
+
+    rng = random.Random(seed)
+    dice, next_id = [], 0
+    for color, count in FACTS("dice.per_color").items():
+        for _ in range(count):
+            dice.append(Die(next_id, color, 1))
+            next_id += 1
+    boxed = []
+    for color, count in FACTS("dice.removed_by_players")[players].items():
+        for _ in range(count):
+            die = next(d for d in dice if d.color == color)
+            dice.remove(die)
+            boxed.append(die)
+    rng.shuffle(dice)
+    wheel_turn = rng.randrange(6)            # "Set the Obelisk Wheel to a random position"
+    arrow = wheel_turn
+    state = State(players=players, seed=seed, edition=edition, rng=[], wheel_turn=wheel_turn,
+                  arrow_start=arrow, sections=[[] for _ in GODS], bag=dice, boxed=boxed,
+                  scoring_markers=[(arrow + k) % 6 for k in FACTS("wheel.scoring_markers_after_arrow")],
+                  player=[new_player(i) for i in range(players)], turn_order=list(range(players)))
+    state.note_assumed("dice.per_color")
+    state.note_assumed("wheel.light_pattern")
+    for section in range(6):
+        for _ in range(FACTS("dice.per_section_at_setup")):
+            _draw_and_roll(state, rng, section)
+    # Starting-card draft: random first player, clockwise, then back counter-clockwise (snake).
+    first = rng.randrange(players)
+    order = [(first + i) % players for i in range(players)]
+    offer = sorted(rng.sample(sorted(INITIATIVE), STARTING_DRAFT[players]))
+    state.pending = {"stage": "draft", "offer": offer, "picks": order + order[::-1]}
+    state.phase = "setup"
+    state.store_random(rng)
+    return state
+
+
+def _draw_and_roll(state: State, rng, section: int) -> None:
+    if not state.bag:
+        return
+    die = state.bag.pop()
+    die.value = rng.randint(1, 6)
+    state.sections[section].append(die)
+
+
+# -- legal actions ----------------------------------------------------------------------------------
+def legal_actions(state: State) -> list:
+    if state.phase == "game_over":
+        return []
+    if state.phase == "setup":
+        return _setup_actions(state)
+    if state.phase == "take_die":
+        candidates = _take_die_candidates(state)
+        playable = [a for a in candidates if _performable(state, a)]
+        # Rules gap (data/board.yaml rules_gaps.no_action_possible): no die allows any action.
+        return playable or [a for a in candidates if not a.anubis and a.adjust == 0]
+    if state.phase == "act":
+        return _perform_candidates(state) or [Perform("none")]
+    return []
+
+
+def _setup_actions(state: State) -> list:
+    pending = state.pending
+    if pending["stage"] == "draft":
+        return [ChooseStarting(card) for card in pending["offer"]]
+    if pending["stage"] == "destiny":
+        out = []
+        for card in pending["available"]:
+            if "choice" in DESTINY_REWARD[card]:
+                out += [ChooseDestiny(card, opt) for opt in DESTINY_REWARD[card]["choice"]]
+            else:
+                out.append(ChooseDestiny(card))
+        return out
+    return []
+
+
+def _take_die_candidates(state: State) -> list[TakeDie]:
+    p = state.current
+    out = []
+    for section, dice in enumerate(state.sections):
+        for die in dice:
+            forbidden = state.purity(die, section) == "forbidden"
+            for anubis in (False, True):
+                if forbidden and not anubis:
+                    continue
+                base = 2 if anubis else 0
+                for adjust in range(-5, 6):
+                    if not 1 <= die.value + adjust <= 6:
+                        continue
+                    if base + _scribes_for(adjust) > p.scribes:
+                        continue
+                    out.append(TakeDie(die.id, adjust, anubis))
+    return out
+
+
+def _scribes_for(adjust: int) -> int:
+    return math.ceil(abs(adjust) / 2)
+
+
+def _performable(state: State, take: TakeDie) -> bool:
+    """Whether some action could follow this die: checked on a hypothetical pending turn, no copy."""
+    located = next(((s, d) for s, dice in enumerate(state.sections) for d in dice if d.id == take.die), None)
+    if located is None:
+        return False
+    section, die = located
+    pending = {"color": die.color, "value": die.value + take.adjust, "god": GODS[section], "anubis": take.anubis}
+    return bool(_perform_candidates(state, pending))
+
+
+def _perform_candidates(state: State, pending: dict | None = None) -> list[Perform]:
+    pending = pending or state.pending
+    gods = GODS if pending["anubis"] else (pending["god"],)
+    out = []
+    for god in gods:
+        if god not in IMPLEMENTED_GODS:
+            continue
+        for action in _god_variants(pending, god):
+            if _refusal(state, state.current, pending, action) is None:
+                out.append(action)
+    colors = FACTS("produce.color_resource")
+    if pending["anubis"]:
+        out += [Perform("produce", resource=r) for r in RESOURCES]
+    elif pending["color"] in colors:
+        out.append(Perform("produce", resource=colors[pending["color"]]))
+    return out
+
+
+def _god_variants(pending: dict, god: str) -> list[Perform]:
+    if god == "osiris":
+        variants = []
+        for district in FACTS("osiris.districts"):
+            if pending["value"] == 6:
+                variants += [Perform("osiris", district=district, extra=r) for r in RESOURCES]
+            else:
+                variants.append(Perform("osiris", district=district))
+        return variants
+    if god == "horus":
+        return [Perform("horus", target="god")] + [Perform("horus", target=f"people:{i}") for i in range(2)]
+    return [Perform(god)]
+
+
+# -- apply ------------------------------------------------------------------------------------------
+def apply(state: State, action) -> tuple[State, list[dict]]:
+    """A new state and the events that happened; the given state is never modified."""
+    if state.phase == "game_over":
+        raise IllegalAction("tekhenu/scoring/after-scoring/winner", "the game is over")
+    new = state.copy()
+    events: list[dict] = []
+    if isinstance(action, ChooseStarting):
+        _choose_starting(new, action, events)
+    elif isinstance(action, ChooseDestiny):
+        _choose_destiny(new, action, events)
+    elif isinstance(action, TakeDie):
+        if new.phase != "take_die":
+            raise IllegalAction("tekhenu/round/take-die", "a die was already taken this turn: perform its action")
+        _take_die(new, action, events)
+        new.phase = "act"
+    elif isinstance(action, Perform):
+        if new.phase != "act":
+            raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action")
+        _perform(new, action, events)
+        _end_turn(new, events)
+    else:
+        raise TypeError(f"not a Tekhenu action: {action!r}")
+    new.log.extend(events)
+    return new, events
+
+
+def _choose_starting(state: State, action: ChooseStarting, events: list) -> None:
+    pending = state.pending
+    if state.phase != "setup" or pending["stage"] != "draft":
+        raise IllegalAction("tekhenu/setup/draft-starting-cards", "the Starting-card draft is over")
+    if action.card not in pending["offer"]:
+        raise IllegalAction("tekhenu/setup/draft-starting-cards", f"{action.card} is not on offer")
+    seat = pending["picks"].pop(0)
+    pending["offer"].remove(action.card)
+    state.player[seat].starting.append(action.card)
+    events.append({"event": "starting_card", "seat": seat, "card": action.card})
+    if not pending["picks"]:
+        # Turn order by total initiative, descending; ties go to the higher printed initiative.
+        def key(seat: int):
+            values = [INITIATIVE[c] for c in state.player[seat].starting]
+            return (-sum(values), -max(values))
+        state.turn_order = sorted(range(state.players), key=key)
+        events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/setup/initial-turn-order"})
+        state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order),
+                         "after": "start"}
+
+
+def _choose_destiny(state: State, action: ChooseDestiny, events: list) -> None:
+    pending = state.pending
+    if state.phase != "setup" or pending.get("stage") != "destiny":
+        raise IllegalAction("tekhenu/maat/step-8-destiny", "Destiny cards are chosen at setup and in the Maat phase")
+    if action.card not in pending["available"]:
+        raise IllegalAction("tekhenu/maat/step-8-destiny", f"{action.card} was already taken")
+    reward = DESTINY_REWARD[action.card]
+    if "choice" in reward and action.option not in reward["choice"]:
+        raise IllegalAction("tekhenu/A03", f"{action.card} needs option one of {reward['choice']}")
+    seat = pending["queue"].pop(0)
+    pending["available"].remove(action.card)
+    p = state.player[seat]
+    p.destiny = action.card
+    if "scribes" in reward:
+        p.scribes += reward["scribes"]
+    if "gold" in reward:
+        p.resources["gold"] += reward["gold"]
+    if "faith" in reward:
+        p.faith += reward["faith"]
+    if action.option == "population":
+        _advance_population(state, p, 1, events)
+    elif action.option == "happiness":
+        _advance_happiness(state, p, 1, events)
+    events.append({"event": "destiny", "seat": seat, "card": action.card, "option": action.option})
+    if not pending["queue"]:
+        state.pending = None
+        state.phase = "take_die"
+        state.turn_index = 0
+
+
+def _take_die(state: State, action: TakeDie, events: list | None = None) -> None:
+    p = state.current
+    located = next(((s, d) for s, dice in enumerate(state.sections) for d in dice if d.id == action.die), None)
+    if located is None:
+        raise IllegalAction("tekhenu/round/take-die", f"die {action.die} is not on the Obelisk Wheel")
+    section, die = located
+    purity = state.purity(die, section)
+    if purity == "forbidden" and not action.anubis:
+        raise IllegalAction("tekhenu/round/take-die",
+                            "you may only choose a Pure or Tainted die, not a Forbidden die")
+    value = die.value + action.adjust
+    if not 1 <= value <= 6:
+        raise IllegalAction("tekhenu/actions/scribes/no-wrap",
+                            "a die can never go below 1 or above 6, and does not wrap around")
+    cost = _scribes_for(action.adjust) + (FACTS("limits.anubis_scribes") if action.anubis else 0)
+    if cost > p.scribes:
+        rule = "tekhenu/actions/scribes/anubis" if action.anubis else "tekhenu/actions/scribes/adjust-die"
+        raise IllegalAction(rule, f"that needs {cost} Scribes and you have {p.scribes}")
+    p.scribes -= cost
+    state.sections[section].remove(die)
+    die.value = value
+    if action.anubis:
+        p.below.append(die)          # below the scales: not counted in the balance
+    elif purity == "pure":
+        p.pure.append(die)
+    else:
+        p.tainted.append(die)
+    state.pending = {"die": {"id": die.id, "color": die.color, "value": value}, "color": die.color,
+                     "value": value, "god": GODS[section], "section": section, "purity": purity,
+                     "anubis": action.anubis, "scribes_spent": cost}
+    if events is not None:
+        events.append({"event": "take_die", "seat": p.seat, "die": die.id, "color": die.color, "value": value,
+                       "god": GODS[section], "purity": purity, "anubis": action.anubis, "scribes_spent": cost})
+
+
+# -- performing actions -----------------------------------------------------------------------------
+def _can_pay(p, resource: str, amount: int) -> bool:
+    return p.resources[resource] + p.resources["gold"] >= amount
+
+
+def _refusal(state: State, p, pending: dict, action: Perform) -> IllegalAction | None:
+    """Why the rules forbid this action now, or None. The single source of truth for legality."""
+    if action.action == "produce":
+        colors = FACTS("produce.color_resource")
+        if not pending["anubis"]:
+            if pending["color"] not in colors:
+                return IllegalAction("tekhenu/round/gray-no-production", "Gray dice cannot be used to Produce Resources")
+            if action.resource not in (None, colors[pending["color"]]):
+                return IllegalAction("tekhenu/actions/produce/color-and-value",
+                                     "the colour of the die determines the type of Resource")
+        elif action.resource not in RESOURCES:
+            return IllegalAction("tekhenu/actions/produce/color-table", f"{action.resource!r} is not a producible Resource")
+        return None
+    if action.action not in GODS:
+        return IllegalAction("tekhenu/round/perform-action", f"unknown action {action.action!r}")
+    if action.action != pending["god"] and not pending["anubis"]:
+        return IllegalAction("tekhenu/round/god-action",
+                             f"a die from the {pending['god'].title()} section performs the {pending['god'].title()} "
+                             "God Action (or Produce Resources); any other action needs an Anubis Action")
+    if action.action not in IMPLEMENTED_GODS:
+        return IllegalAction("tekhenu/round/god-action", f"the engine does not implement {action.action} yet")
+    value = pending["value"]
+    if action.action == "bastet":
+        if not _can_pay(p, "papyrus", FACTS("bastet.cost_papyrus")):
+            return IllegalAction("tekhenu/actions/bastet/advance-happiness", "the Bastet action costs 2 Papyrus")
+    elif action.action == "osiris":
+        if action.district not in FACTS("osiris.districts"):
+            return IllegalAction("tekhenu/actions/osiris/row-by-die", f"{action.district!r} is not a district")
+        if p.happiness <= 0:
+            return IllegalAction("tekhenu/actions/osiris/cannot-perform", "your Happiness is already 0")
+        if f"{value},{action.district}" in state.osiris:
+            return IllegalAction("tekhenu/actions/osiris/cannot-perform",
+                                 f"row {value} of the {action.district} district is occupied")
+        if p.buildings_left <= 0:
+            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Buildings left")
+        if value == 6 and action.extra not in RESOURCES:
+            return IllegalAction("tekhenu/actions/osiris/row-6", "row 6 also advances any one Resource: choose it")
+    elif action.action == "horus":
+        if p.statues_left <= 0:
+            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Statues left")
+        cost = FACTS("player_board.statue_granite_cost")[6 - p.statues_left]
+        if not _can_pay(p, "granite", cost):
+            return IllegalAction("tekhenu/actions/horus/build-statue", f"this Statue costs {cost} Granite")
+        if action.target == "god":
+            god = FACTS("horus.die_to_god")[value]
+            if len(state.god_statues[god]) >= {2: 1, 3: 2, 4: 3}[state.players]:
+                return IllegalAction("tekhenu/actions/horus/statue-for-god/spaces-player-count",
+                                     f"all Statue spaces of {god.title()} open with {state.players} players are taken")
+        elif action.target and action.target.startswith("people:"):
+            if state.osiris_statues[int(action.target.split(":")[1])] is not None:
+                return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken")
+        else:
+            return IllegalAction("tekhenu/actions/horus/choose-statue-type",
+                                 "choose a god or a Statue space for the people")
+    return None
+
+
+def _perform(state: State, action: Perform, events: list) -> None:
+    p = state.current
+    if action.action == "none":
+        if _perform_candidates(state):
+            raise IllegalAction("tekhenu/round/perform-action", "you must perform an action with the die you took")
+        state.note_assumed("rules_gaps.no_action_possible")
+        events.append({"event": "no_action_possible", "seat": p.seat})
+        return
+    refusal = _refusal(state, p, state.pending, action)
+    if refusal is not None:
+        raise refusal
+    if action.action == "produce":
+        _produce(state, p, action, events)
+        return
+    {"bastet": _bastet, "osiris": _osiris, "horus": _horus}[action.action](state, p, action, events)
+    _statue_bonuses(state, p, action.action, events)
+
+
+def _pay(p, resource: str, amount: int, rule: str) -> None:
+    """Pay with that resource, Gold standing in for any missing ones (Gold is wild)."""
+    have = p.resources[resource]
+    gold_needed = max(0, amount - have)
+    if gold_needed > p.resources["gold"]:
+        raise IllegalAction(rule, f"you need {amount} {resource.title()} (Gold can stand in) and do not have them")
+    p.resources[resource] -= amount - gold_needed
+    p.resources["gold"] -= gold_needed
+
+
+def _produce(state: State, p, action: Perform, events: list) -> None:
+    pending = state.pending
+    resource = action.resource or FACTS("produce.color_resource")[pending["color"]]
+    amount = pending["value"]
+    keep = min(amount, p.production[resource])
+    excess = amount - keep
+    p.resources[resource] += keep
+    p.taint_resources += excess
+    events.append({"event": "produce", "seat": p.seat, "resource": resource, "produced": amount, "kept": keep,
+                   "taint": excess, "rule": "tekhenu/actions/produce/excess-taint"})
+
+
+def _advance_happiness(state: State, p, steps: int, events: list) -> None:
+    before = p.happiness
+    p.happiness = min(p.happiness + steps, p.population, FACTS("limits.populace_max"))
+    for threshold, reward in sorted(FACTS("bastet.happiness_rewards").items()):
+        if before < threshold <= p.happiness and threshold not in p.reached:
+            p.reached.append(threshold)
+            if reward == "gold":
+                p.resources["gold"] += 1
+            elif reward == "scribe":
+                p.scribes += 1
+            events.append({"event": "happiness_reward", "seat": p.seat, "at": threshold, "reward": reward})
+
+
+def _advance_population(state: State, p, steps: int, events: list) -> None:
+    p.population = min(p.population + steps, FACTS("limits.populace_max"))
+
+
+def _bastet(state: State, p, action: Perform, events: list) -> None:
+    _pay(p, "papyrus", FACTS("bastet.cost_papyrus"), "tekhenu/actions/bastet/advance-happiness")
+    value = state.pending["value"]
+    before = p.happiness
+    _advance_happiness(state, p, value, events)
+    p.scribes += FACTS("bastet.scribes_by_die")[value]
+    events.append({"event": "bastet", "seat": p.seat, "die": value, "happiness": [before, p.happiness],
+                   "capped_by_population": before + value > p.happiness,
+                   "scribes": FACTS("bastet.scribes_by_die")[value]})
+
+
+def _osiris(state: State, p, action: Perform, events: list) -> None:
+    row = state.pending["value"]
+    district = action.district
+    key = f"{row},{district}"
+    p.happiness -= 1
+    p.buildings_left -= 1
+    state.osiris[key] = p.seat
+    second = FACTS("osiris.second_resource")[district]
+    state.note_assumed("osiris.second_resource") if row in (3, 4) else None
+    max_prod = FACTS("limits.production_max")
+
+    def advance(resource: str, steps: int):
+        p.production[resource] = min(max_prod, p.production[resource] + steps)
+
+    if row in (1, 2):
+        advance(district, 1)
+        p.resources[district] += 1
+        if row == 2 and state.osiris_row2_gold:
+            state.osiris_row2_gold = False
+            p.resources["gold"] += 1
+    elif row in (3, 4):
+        advance(district, 1)
+        advance(second, 1)
+        p.resources[district] += 1
+        if row == 4:
+            p.resources["gold"] += 1
+    elif row == 5:
+        advance(district, 2)
+        p.resources[district] += 2
+    else:
+        advance(district, 2)
+        advance(action.extra, 1)
+        p.resources[district] += 2
+    events.append({"event": "osiris", "seat": p.seat, "row": row, "district": district,
+                   "production": dict(p.production)})
+
+
+def _horus(state: State, p, action: Perform, events: list) -> None:
+    built = 6 - p.statues_left
+    cost = FACTS("player_board.statue_granite_cost")[built]
+    state.note_assumed("player_board.statue_granite_cost")
+    if action.target == "god":
+        god = _horus_god(state.pending["value"])
+        state.note_assumed("horus.die_to_god")
+        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        state.god_statues[god].append(p.seat)
+        target = god
+    elif action.target and action.target.startswith("people:"):
+        index = int(action.target.split(":")[1])
+        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        state.osiris_statues[index] = p.seat
+        p.resources["gold"] += 1      # the Gold placed there during setup
+        state.note_assumed("osiris.statue_spaces")
+        target = f"osiris-statue-{index}"
+    p.statues_left -= 1
+    events.append({"event": "horus", "seat": p.seat, "target": target, "granite": cost})
+
+
+# Which god a Horus die honours is printed next to the Horus Bonus tiles. Example 13 fixes 4 → Hathor;
+# the rest of this order is assumed (see data/board.yaml: horus.die_to_god).
+def _horus_god(value: int) -> str:
+    return FACTS("horus.die_to_god")[value]
+
+
+def _statue_bonuses(state: State, actor, god: str, events: list) -> None:
+    """Statue owners get the bonus when another player performs that God Action (rules by player count)."""
+    for seat in state.god_statues.get(god, []):
+        if seat == actor.seat and state.players != 2:
+            continue
+        bonus = FACTS("horus.bonus_by_god")[god]
+        state.note_assumed("horus.bonus_by_god")
+        owner = state.player[seat]
+        for key, amount in bonus.items():
+            if key == "scribes":
+                owner.scribes += amount
+            elif key == "faith":
+                owner.faith += amount
+            elif key == "vp":
+                owner.vp += amount
+            else:
+                owner.resources[key] += amount
+        events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus})
+
+
+# -- turn structure ---------------------------------------------------------------------------------
+def _end_turn(state: State, events: list) -> None:
+    state.pending = None
+    state.turns += 1
+    state.turn_index += 1
+    state.phase = "take_die"
+    if state.turn_index < state.players:
+        return
+    state.turn_index = 0
+    counts = {p.dice_on_board for p in state.player}
+    if counts <= {2} or counts <= {4}:
+        _rotation(state, events)
+    if state.phase != "game_over":
+        state.round += 1
+
+
+def _rotation(state: State, events: list) -> None:
+    rng = state.random()
+    state.wheel_turn += 1
+    state.rotations += 1
+    events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
+    if all(p.dice_on_board == 4 for p in state.player):
+        _maat(state, events, rng)
+        if state.phase == "game_over":
+            state.store_random(rng)
+            return
+    for section in range(6):
+        if state.light(section) == "shaded":
+            for _ in range(state.players):
+                _draw_and_roll(state, rng, section)
+    state.store_random(rng)
+
+
+def _maat(state: State, events: list, rng) -> None:
+    state.maat_phases += 1
+    for p in state.player:
+        balance = sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
+        # Faith moves the balance toward 0; using it can only help (turn order and VP loss both favour
+        # a balance nearer 0) and unused Faith is returned anyway.
+        use = min(p.faith, abs(balance))
+        balance += use if balance < 0 else -use
+        p.faith = 0
+        p.balance = balance
+        loss = 0
+        for lowest, lost in FACTS("maat.vp_loss"):
+            if balance < 0 and balance >= lowest:
+                loss = lost
+                break
+        if balance < -8:
+            loss = FACTS("maat.vp_loss")[-1][1]
+        p.vp = max(0, p.vp - loss)
+        events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
+                       "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
+    state.turn_order = sorted(range(state.players),
+                              key=lambda s: (abs(state.player[s].balance), -ANKH[state.player[s].destiny]))
+    events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
+    arrow = (state.arrow_start + state.rotations) % 6
+    if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
+        _scoring(state, events)
+        state.scoring_markers.pop(0)
+        if not state.scoring_markers:
+            _final_scoring(state, events)
+            state.phase = "game_over"
+            return
+    for p in state.player:
+        state.bag.extend(p.pure + p.tainted + p.below)
+        p.pure, p.tainted, p.below, p.taint_resources = [], [], [], 0
+    rng.shuffle(state.bag)
+    # Destiny cards are taken again in the new turn order; the game pauses for those choices.
+    state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order), "after": "maat"}
+    state.phase = "setup"
+
+
+def _scoring(state: State, events: list) -> None:
+    state.scorings += 1
+    districts = FACTS("osiris.districts")
+    for district in districts:
+        counts: dict[int, list[int]] = {}
+        for key, seat in state.osiris.items():
+            row, d = key.split(",")
+            if d == district:
+                counts.setdefault(seat, []).append(int(row))
+        for index, seat in enumerate(state.osiris_statues):
+            if seat is not None and district in FACTS("osiris.statue_spaces")[index]:
+                counts.setdefault(seat, []).append(0)   # the statue stands above row 1
+        if counts:
+            winner = max(counts, key=lambda s: (len(counts[s]), -min(counts[s])))
+            state.player[winner].vp += FACTS("scoring.district_majority_vp")
+            events.append({"event": "score_district", "district": district, "seat": winner})
+    for p in state.player:
+        gained = 0
+        statues = 6 - p.statues_left
+        gained += FACTS("scoring.statues_vp")[statues]
+        gained += max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold), default=0)
+        gained += FACTS("scoring.production_top_vp") * sum(1 for v in p.production.values() if v >= 6)
+        revealed = FACTS("player_board.building_row")[: 10 - p.buildings_left]
+        state.note_assumed("player_board.building_row")
+        gained += sum(slot.get("vp", 0) for slot in revealed)
+        p.vp += gained
+        bread = sum(slot.get("bread", 0) for slot in revealed)
+        paid = min(bread, p.resources["bread"] + p.resources["gold"])
+        _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep") if paid else None
+        shortfall = bread - paid
+        p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
+        events.append({"event": "score_player", "seat": p.seat, "gained": gained, "bread": bread,
+                       "unpaid_bread": shortfall})
+
+
+def _final_scoring(state: State, events: list) -> None:
+    bonus = FACTS("scoring.turn_order_bonus")
+    state.player[state.turn_order[0]].vp += bonus[0]
+    if state.players >= 3:
+        state.player[state.turn_order[1]].vp += bonus[1]
+    ranking = sorted(range(state.players),
+                     key=lambda s: (-state.player[s].vp, -state.player[s].scribes, state.turn_order.index(s)))
+    events.append({"event": "game_over", "winner": ranking[0], "ranking": ranking,
+                   "rule": "tekhenu/scoring/after-scoring/winner"})

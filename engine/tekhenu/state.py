@@ -1,0 +1,146 @@
+"""The game state: plain data, JSON round-trip lossless, copied on every `apply` (copy-on-write)."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import asdict, dataclass, field
+
+from .board import FACTS, GODS, RESOURCES
+
+
+@dataclass
+class Die:
+    id: int
+    color: str
+    value: int
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    vp: int
+    happiness: int
+    population: int
+    production: dict[str, int]
+    resources: dict[str, int]                  # papyrus, bread, limestone, granite, gold
+    scribes: int
+    faith: int = 0
+    pure: list[Die] = field(default_factory=list)
+    tainted: list[Die] = field(default_factory=list)
+    taint_resources: int = 0                   # excess production on the right side of the scales
+    below: list[Die] = field(default_factory=list)   # Anubis dice: on the board, not on the scales
+    buildings_left: int = 10
+    statues_left: int = 6
+    pillars_left: int = 8
+    destiny: str | None = None
+    starting: list[str] = field(default_factory=list)
+    decrees: list[str] = field(default_factory=list)
+    blessings: list[str] = field(default_factory=list)
+    technologies: list[str] = field(default_factory=list)
+    reached: list[int] = field(default_factory=list)  # happiness thresholds already rewarded
+    balance: int | None = None                 # last Maat balance
+
+    @property
+    def dice_on_board(self) -> int:
+        return len(self.pure) + len(self.tainted) + len(self.below)
+
+
+@dataclass
+class State:
+    players: int
+    seed: int
+    edition: str
+    rng: list                                   # random.Random state, JSON-safe
+    wheel_turn: int                             # light of section s = pattern[(s - wheel_turn) % 6]
+    arrow_start: int                            # the section the arrow pointed at during setup
+    sections: list[list[Die]]                   # dice around the wheel, by god index
+    bag: list[Die]
+    boxed: list[Die]                            # dice returned to the box at setup
+    scoring_markers: list[int]                  # sections still holding a Scoring marker, lowest first
+    player: list[PlayerState]
+    turn_order: list[int]
+    turn_index: int = 0
+    round: int = 1
+    rotations: int = 0
+    maat_phases: int = 0
+    scorings: int = 0
+    turns: int = 0
+    phase: str = "take_die"                     # take_die | act | game_over
+    pending: dict | None = None                 # the die taken this turn and how
+    osiris: dict = field(default_factory=dict)  # "row,district" -> seat
+    osiris_statues: list = field(default_factory=lambda: [None, None])
+    osiris_row2_gold: bool = True
+    god_statues: dict = field(default_factory=lambda: {g: [] for g in GODS})
+    log: list = field(default_factory=list)
+    assumed_used: list[str] = field(default_factory=list)
+
+    # -- helpers -----------------------------------------------------------------------------------
+    @property
+    def current(self) -> PlayerState:
+        return self.player[self.turn_order[self.turn_index]]
+
+    def light(self, section: int) -> str:
+        pattern = FACTS("wheel.light_pattern")
+        return pattern[(section - self.wheel_turn) % 6]
+
+    def purity(self, die: Die, section: int) -> str:
+        return FACTS("purity")[self.light(section)][die.color]
+
+    def random(self) -> random.Random:
+        rng = random.Random()
+        rng.setstate(_to_state(self.rng))
+        return rng
+
+    def store_random(self, rng: random.Random) -> None:
+        self.rng = _from_state(rng.getstate())
+
+    def note_assumed(self, fact_path: str) -> None:
+        if fact_path not in self.assumed_used:
+            self.assumed_used.append(fact_path)
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    # -- JSON --------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "State":
+        data = copy.deepcopy(data)
+        data["sections"] = [[Die(**d) for d in sec] for sec in data["sections"]]
+        data["bag"] = [Die(**d) for d in data["bag"]]
+        data["boxed"] = [Die(**d) for d in data["boxed"]]
+        players = []
+        for p in data["player"]:
+            for key in ("pure", "tainted", "below"):
+                p[key] = [Die(**d) for d in p[key]]
+            players.append(PlayerState(**p))
+        data["player"] = players
+        if data.get("pending") and data["pending"].get("die"):
+            data["pending"]["die"] = dict(data["pending"]["die"])
+        return cls(**data)
+
+
+def _from_state(state) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _to_state(data: list):
+    version, internal, gauss = data
+    return (version, tuple(internal), gauss)
+
+
+def new_player(seat: int) -> PlayerState:
+    start = lambda name: FACTS(f"player_start.{name}")  # noqa: E731
+    return PlayerState(
+        seat=seat, vp=start("vp"), happiness=start("happiness"), population=start("population"),
+        production={r: start("production") for r in RESOURCES},
+        resources={**{r: 0 for r in RESOURCES}, "gold": start("gold")},
+        scribes=start("scribes"), buildings_left=start("buildings"), statues_left=start("statues"),
+        pillars_left=start("pillars"))

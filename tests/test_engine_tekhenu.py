@@ -1,0 +1,225 @@
+"""The Tekhenu engine: rulebook oracles, illegal actions naming their rule, determinism, JSON round-trip,
+invariants over random games (hypothesis), and provenance of every board fact and cited rule id."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine.errors import IllegalAction
+from engine.tekhenu import Die, Perform, State, TakeDie, apply, legal_actions, new_game
+from engine.tekhenu.board import FACTS
+from engine.tekhenu.play import play_random, summary
+
+
+def _ready(players: int = 2, seed: int = 1) -> State:
+    """A game past setup (draft and Destiny choices made by the first legal option)."""
+    state = new_game(players, seed)
+    while state.phase == "setup":
+        state, _ = apply(state, legal_actions(state)[0])
+    return state
+
+
+def _place(state: State, color: str, value: int, light: str) -> Die:
+    """Put a die of that colour and value into a section of that light (test set-up)."""
+    section = next(s for s in range(6) if state.light(s) == light)
+    pool = [state.bag] + state.sections
+    holder = next(h for h in pool if any(d.color == color for d in h))
+    die = next(d for d in holder if d.color == color)
+    holder.remove(die)
+    die.value = value
+    state.sections[section].append(die)
+    return die
+
+
+def test_forbidden_die_is_refused_with_its_rule():
+    state = _ready()
+    die = _place(state, "black", 3, "sunny")  # black is Forbidden in a Sunny section
+    with pytest.raises(IllegalAction) as err:
+        apply(state, TakeDie(die.id))
+    assert err.value.rule_id == "tekhenu/round/take-die"
+    assert "not a Forbidden die" in err.value.message
+    assert all(a.die != die.id for a in legal_actions(state) if not a.anubis)
+
+
+def test_anubis_takes_a_forbidden_die_and_puts_it_below_the_scales():
+    state = _ready()
+    state.current.scribes = 2
+    die = _place(state, "black", 3, "sunny")
+    after, events = apply(state, TakeDie(die.id, anubis=True))
+    p = after.player[state.current.seat]
+    assert [d.id for d in p.below] == [die.id] and p.scribes == 0
+    assert not p.pure and not p.tainted
+
+
+def test_scribes_never_wrap_a_six_into_a_one():
+    state = _ready()
+    state.current.scribes = 3
+    die = _place(state, "white", 6, "sunny")
+    with pytest.raises(IllegalAction) as err:
+        apply(state, TakeDie(die.id, adjust=1))
+    assert err.value.rule_id == "tekhenu/actions/scribes/no-wrap"
+    after, _ = apply(state, TakeDie(die.id, adjust=-2))   # one Scribe: down by 2
+    assert after.pending["value"] == 4 and after.player[state.current.seat].scribes == 2
+
+
+def test_example_17_excess_bread_becomes_taint():
+    """Rulebook Example 17: 5 Bread produced with the marker on 3 → keep 3, 2 on the scales as Taint."""
+    state = _ready()
+    p = state.current
+    p.production["bread"] = 3
+    die = _place(state, "brown", 5, "shaded")  # brown is Pure in a Shaded section
+    state, _ = apply(state, TakeDie(die.id))
+    state, events = apply(state, Perform("produce", resource="bread"))
+    after = state.player[p.seat]
+    assert after.resources["bread"] == 3 and after.taint_resources == 2
+    assert events[0]["kept"] == 3 and events[0]["taint"] == 2
+
+
+def test_example_18_no_excess_when_marker_is_higher():
+    state = _ready()
+    p = state.current
+    p.production["limestone"] = 5
+    die = _place(state, "white", 4, "sunny")
+    state, _ = apply(state, TakeDie(die.id))
+    state, _ = apply(state, Perform("produce", resource="limestone"))
+    assert state.player[p.seat].resources["limestone"] == 4 and state.player[p.seat].taint_resources == 0
+
+
+def test_gray_dice_cannot_produce():
+    state = _ready()
+    die = _place(state, "gray", 3, "sunny")
+    state, _ = apply(state, TakeDie(die.id))
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Perform("produce", resource="papyrus"))
+    assert err.value.rule_id == "tekhenu/round/gray-no-production"
+
+
+def test_example_16_bastet_happiness_capped_by_population():
+    """Example 16: a gray 6 at Bastet with Population 4 above Happiness → Happiness +4 only."""
+    state = _ready()
+    p = state.current
+    p.happiness, p.population = 5, 9
+    p.resources["papyrus"] = 2
+    bastet = 3  # sections follow the gods around the board: horus, ra, hathor, bastet, thoth, osiris
+    holder = next(h for h in [state.bag] + state.sections if any(d.color == "gray" for d in h))
+    die = next(d for d in holder if d.color == "gray")
+    holder.remove(die)
+    die.value = 6
+    state.sections[bastet].append(die)
+    state, _ = apply(state, TakeDie(die.id))
+    state, events = apply(state, Perform("bastet"))
+    assert state.player[p.seat].happiness == 9
+    assert state.player[p.seat].resources["papyrus"] == 0
+    assert any(e["event"] == "bastet" and e["capped_by_population"] for e in events)
+
+
+@pytest.mark.parametrize("balance, lost", [(-1, 0), (-2, 0), (-3, 1), (-5, 1), (-6, 2), (-8, 2), (-9, 3), (-14, 3), (2, 0)])
+def test_maat_vp_loss_table(balance, lost):
+    table = FACTS("maat.vp_loss")
+    expected = 0
+    if balance < 0:
+        expected = next(vp for lowest, vp in table if balance >= lowest)
+    assert expected == lost
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_game_phase_counts(players):
+    state, _ = play_random(players, seed=3)
+    result = summary(state, 3)
+    assert (result["rounds"], result["rotations"], result["maat_phases"], result["scorings"]) == (16, 8, 4, 2)
+    assert result["turns"] == 16 * players
+    assert result["winner"] in range(players)
+
+
+def test_same_seed_same_game():
+    a, _ = play_random(3, seed=11)
+    b, _ = play_random(3, seed=11)
+    assert a.dumps() == b.dumps()
+
+
+def test_json_round_trip_is_lossless_mid_game():
+    state = _ready(4, 5)
+    import random
+    rng = random.Random(5)
+    for _ in range(40):
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+        again = State.from_json(state.to_json())
+        assert again.dumps() == state.dumps()
+        assert [str(a) for a in legal_actions(again)] == [str(a) for a in legal_actions(state)]
+
+
+def test_apply_never_modifies_its_input():
+    state = _ready()
+    before = state.dumps()
+    apply(state, legal_actions(state)[0])
+    assert state.dumps() == before
+
+
+def _dice_count(state: State) -> int:
+    return (sum(len(s) for s in state.sections) + len(state.bag) + len(state.boxed)
+            + sum(p.dice_on_board for p in state.player))
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000))
+def test_random_games_keep_the_invariants(players, seed):
+    import random
+
+    state = new_game(players, seed)
+    rng = random.Random(seed)
+    while state.phase != "game_over":
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+        assert _dice_count(state) == FACTS("dice.total")
+        for p in state.player:
+            assert 0 <= p.happiness <= p.population
+            assert p.vp >= 0 and p.scribes >= 0 and p.faith >= 0
+            assert all(v >= 0 for v in p.resources.values())
+            assert all(2 <= v <= 6 for v in p.production.values())
+            assert 0 <= p.buildings_left <= 10 and 0 <= p.statues_left <= 6
+        if state.phase == "take_die":
+            current = state.current.seat
+            for action in legal_actions(state):
+                section = next(s for s, dice in enumerate(state.sections) for d in dice if d.id == action.die)
+                die = next(d for d in state.sections[section] if d.id == action.die)
+                if state.purity(die, section) == "forbidden":
+                    assert action.anubis, "a Forbidden die is only legal through an Anubis Action"
+            assert current == state.current.seat
+    assert (state.rotations, state.maat_phases, state.scorings) == (8, 4, 2)
+
+
+def test_every_board_fact_has_provenance_and_existing_rules():
+    from kb.store import load_kb
+
+    kb = load_kb(games=["tekhenu"])
+    for fact in FACTS.all():
+        assert fact.source in ("rulebook", "assumed")
+        if fact.source == "rulebook":
+            assert kb.entry(fact.rule) is not None, f"{fact.path} cites unknown rule {fact.rule}"
+
+
+def test_every_rule_id_the_engine_cites_exists():
+    from kb.store import load_kb
+
+    kb = load_kb(games=["tekhenu"])
+    source = "\n".join(p.read_text(encoding="utf-8") for p in Path("engine").rglob("*.py"))
+    cited = set(re.findall(r'"(tekhenu/[A-Za-z0-9/._-]+)"', source))
+    assert cited, "the engine should cite rules"
+    missing = sorted(r for r in cited if kb.entry(r) is None)
+    assert missing == []
+
+
+def test_play_cli_json_contract(capsys):
+    import json
+
+    from app.cli import main
+
+    assert main(["play", "--players", "2", "--seed", "4", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {"seed", "players", "edition", "rounds", "rotations", "maat_phases", "scorings", "turns", "final",
+            "winner"} <= set(result)
+    assert result["rounds"] == 16 and len(result["final"]) == 2
+    assert main(["play", "--players", "7"]) == 2
+    assert "2-4 players" in capsys.readouterr().err
