@@ -223,3 +223,67 @@ def test_play_cli_json_contract(capsys):
     assert result["rounds"] == 16 and len(result["final"]) == 2
     assert main(["play", "--players", "7"]) == 2
     assert "2-4 players" in capsys.readouterr().err
+
+
+def _take_at(state: State, god: str, color: str, value: int) -> State:
+    """Put a die in the section of a god and take it (with an Anubis-free, Pure or Tainted die)."""
+    from engine.tekhenu.board import GODS
+
+    section = GODS.index(god)
+    holder = next(h for h in [state.bag] + state.sections if any(d.color == color for d in h))
+    die = next(d for d in holder if d.color == color)
+    holder.remove(die)
+    die.value = value
+    state.sections[section].append(die)
+    state, _ = apply(state, TakeDie(die.id))
+    return state
+
+
+def test_thoth_card_count_and_sections_by_happiness():
+    state = _ready()
+    p = state.current
+    p.happiness = 0
+    state = _take_at(state, "thoth", "gray", 1)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Perform("thoth", section=0, cards=(0,)))
+    assert err.value.rule_id == "tekhenu/actions/thoth/market-sections-by-happiness"
+
+    state = _ready()
+    p = state.current
+    p.happiness = 3                        # 1-4: first section only
+    state = _take_at(state, "thoth", "gray", 2)
+    with pytest.raises(IllegalAction):
+        apply(state, Perform("thoth", section=1, cards=(0,)))
+    before = len(state.player[p.seat].blessings) + len(state.player[p.seat].technologies)
+    after, events = apply(state, Perform("thoth", section=0, cards=(0,)))
+    got = after.player[p.seat]
+    assert len(got.blessings) + len(got.technologies) == before + 1
+    assert len(after.market[0]) == len(state.market[0])   # refilled with the same type
+
+
+def test_hathor_population_opens_the_third_market_section():
+    state = _ready()
+    p = state.current
+    p.population = 7
+    p.resources["bread"] = 4
+    assert state.market[2] is None
+    state = _take_at(state, "hathor", "gray", 2)
+    space = next(a.space for a in legal_actions(state) if a.action == "hathor")
+    after, events = apply(state, Perform("hathor", space=space))
+    assert after.player[p.seat].population == 9
+    assert after.market[2] is not None and any(e["event"] == "market_section_opened" for e in events)
+
+
+def test_ra_takes_the_tile_matching_the_die():
+    state = _ready()
+    p = state.current
+    p.resources["limestone"] = 2
+    leftmost = state.ra_tiles[0]
+    state = _take_at(state, "ra", "gray", 6)          # 5 or 6 → the leftmost tile
+    after, events = apply(state, Perform("ra", cell="1,1"))
+    assert after.temple["1,1"]["tile"] == leftmost and after.temple["1,1"]["owner"] == p.seat
+    assert after.player[p.seat].pillars_left == 7
+    with pytest.raises(IllegalAction) as err:   # the space is now taken
+        state2 = _take_at(after, "ra", "gray", 6) if after.phase == "take_die" else after
+        apply(state2, Perform("ra", cell="1,1"))
+    assert err.value.rule_id in ("tekhenu/actions/ra/pay-and-place-tile", "tekhenu/round/take-die")

@@ -3,6 +3,7 @@
     TakeDie(die, adjust, anubis)   choose a die from the wheel; spend Scribes to change its value
                                    (each Scribe ±1 or ±2) and/or 2 Scribes for an Anubis Action
     Perform(action, ...)           the action for the die just taken: a God Action or "produce"
+    ChooseDecree(card)             setup: keep one of the two Decrees dealt
     ChooseStarting(card)           setup: the Starting-card draft
     ChooseDestiny(card, option)    setup and Maat phase: take a Destiny card (option for A03)
 """
@@ -25,7 +26,12 @@ class Perform:
     resource: str | None = None     # produce: the resource (only chosen freely with Anubis)
     district: str | None = None     # osiris: the district to build in
     extra: str | None = None        # osiris row 6: the "any" resource; A03-like choices
-    target: str | None = None       # horus: "god" or "people:<n>"
+    target: str | None = None       # horus: "god", "people:<n>" (Osiris area) or "temple:<n>"
+    cell: str | None = None         # ra: Temple Complex cell "row,col"
+    rotation: int = 0               # ra: quarter turns of the Pillar tile
+    space: int | None = None        # hathor: building space around the Temple Complex
+    section: int | None = None      # thoth: Card Market section (0-based)
+    cards: tuple | None = None      # thoth: slots taken in that section
     kind: str = "perform"
 
 
@@ -36,6 +42,12 @@ class ChooseStarting:
 
 
 @dataclass(frozen=True)
+class ChooseDecree:
+    card: str
+    kind: str = "choose_decree"
+
+
+@dataclass(frozen=True)
 class ChooseDestiny:
     card: str
     option: str | None = None       # A03: "population" | "happiness"
@@ -43,7 +55,7 @@ class ChooseDestiny:
 
 
 ACTION_TYPES = {cls.__dataclass_fields__["kind"].default: cls
-                for cls in (TakeDie, Perform, ChooseStarting, ChooseDestiny)}
+                for cls in (TakeDie, Perform, ChooseStarting, ChooseDecree, ChooseDestiny)}
 
 
 def action_to_json(action) -> dict:
@@ -52,6 +64,8 @@ def action_to_json(action) -> dict:
 
 def action_from_json(data: dict):
     data = dict(data)
+    if isinstance(data.get("cards"), list):
+        data["cards"] = tuple(data["cards"])
     kind = data.get("kind")
     if kind not in ACTION_TYPES:
         raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")

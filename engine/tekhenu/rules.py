@@ -1,25 +1,27 @@
 """The rules: `new_game`, `legal_actions`, `apply`. Every refusal names the rule that forbids it.
 
-Implemented so far: setup (draw bag by player count, wheel seeding, Starting-card snake draft with the
-initiative turn order and tie-break, Destiny choice), taking dice (Pure/Tainted/Forbidden by light,
-Scribes ±1/±2 without wrap-around, Anubis), Produce Resources with excess as Taint, Bastet (Papyrus, cap
-at Population, Scribe rewards, 16/19 thresholds), Osiris (rows 1-6, row-2 Gold, Happiness cost), Horus
-(statues for gods and the Osiris statue spaces for the people), rotations, Maat phases (balance, Faith,
-VP-loss table, turn order with Ankh tie-break, Destiny cards), Scoring (districts, statues, Happiness,
-production, building row, Bread), the end of the game and the winner. Ra, Hathor, Thoth, the card
-effects and the solo opponent are the next steps of the engine issue.
+Implemented so far: setup (draw bag by player count, wheel seeding, Pillar tiles, Card Market, the Decree
+choice, Starting-card snake draft with the initiative turn order and tie-break, Destiny choice), taking
+dice (Pure/Tainted/Forbidden by light, Scribes ±1/±2 without wrap-around, Anubis), Produce Resources with
+excess as Taint, all six God Actions (Horus statues for gods and for the people, Ra steps 1-4/6-7, Hathor,
+Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections opening at Population 9/13,
+statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
+Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
+the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
+Technologies, Decree scoring), the Happiness-21 extra action, the Thoth refresh and Botankhamun are next.
 """
 from __future__ import annotations
 
 import math
 
 from ..errors import IllegalAction
-from .actions import ChooseDestiny, ChooseStarting, Perform, TakeDie
+from . import market, temple
+from .actions import ChooseDecree, ChooseDestiny, ChooseStarting, Perform, TakeDie
 from .board import FACTS, GODS, RESOURCES
-from .cards import ANKH, DESTINY_REWARD, INITIATIVE, STARTING_DRAFT
+from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT
 from .state import Die, State, new_player
 
-IMPLEMENTED_GODS = ("horus", "bastet", "osiris")
+IMPLEMENTED_GODS = GODS
 
 
 # -- setup ------------------------------------------------------------------------------------------
@@ -54,11 +56,21 @@ def new_game(players: int, seed: int, edition: str = "en") -> State:
     for section in range(6):
         for _ in range(FACTS("dice.per_section_at_setup")):
             _draw_and_roll(state, rng, section)
+    tiles = sorted(PILLAR_LIGHT)
+    rng.shuffle(tiles)
+    state.ra_tiles = [tiles.pop() for _ in range(3)]
+    state.pillar_stack = tiles
+    state.decks = market.new_decks(players, rng)
+    for index, layout in enumerate(FACTS("market.sections_at_setup")):
+        market.fill_section(state, index, layout, rng)
+    # keys are strings so that the state's JSON form is the state itself
+    dealt = {str(seat): [market.draw(state, "decree", rng), market.draw(state, "decree", rng)] for seat in range(players)}
     # Starting-card draft: random first player, clockwise, then back counter-clockwise (snake).
     first = rng.randrange(players)
     order = [(first + i) % players for i in range(players)]
     offer = sorted(rng.sample(sorted(INITIATIVE), STARTING_DRAFT[players]))
-    state.pending = {"stage": "draft", "offer": offer, "picks": order + order[::-1]}
+    state.pending = {"stage": "decree", "dealt": dealt, "queue": list(range(players)),
+                     "draft": {"offer": offer, "picks": order + order[::-1]}}
     state.phase = "setup"
     state.store_random(rng)
     return state
@@ -90,6 +102,8 @@ def legal_actions(state: State) -> list:
 
 def _setup_actions(state: State) -> list:
     pending = state.pending
+    if pending["stage"] == "decree":
+        return [ChooseDecree(card) for card in pending["dealt"][str(pending["queue"][0])] if card]
     if pending["stage"] == "draft":
         return [ChooseStarting(card) for card in pending["offer"]]
     if pending["stage"] == "destiny":
@@ -140,6 +154,8 @@ def _perform_candidates(state: State, pending: dict | None = None) -> list[Perfo
     pending = pending or state.pending
     gods = GODS if pending["anubis"] else (pending["god"],)
     out = []
+    pending = dict(pending, temple_taken=set(state.temple),
+                   thoth_choices=market.choices(state, state.current, pending["value"]))
     for god in gods:
         if god not in IMPLEMENTED_GODS:
             continue
@@ -164,8 +180,20 @@ def _god_variants(pending: dict, god: str) -> list[Perform]:
                 variants.append(Perform("osiris", district=district))
         return variants
     if god == "horus":
-        return [Perform("horus", target="god")] + [Perform("horus", target=f"people:{i}") for i in range(2)]
+        return ([Perform("horus", target="god")] + [Perform("horus", target=f"people:{i}") for i in range(2)]
+                + [Perform("horus", target=f"temple:{i}") for i in range(2)])
+    if god == "ra":
+        return [Perform("ra", cell=f"{r},{c}", rotation=rot) for r, c in temple.cells() for rot in range(4)
+                if f"{r},{c}" not in state_cells_taken(pending)]
+    if god == "hathor":
+        return [Perform("hathor", space=i) for i in range(len(FACTS("temple.building_spaces")))]
+    if god == "thoth":
+        return [Perform("thoth", section=s, cards=slots) for s, slots in pending.get("thoth_choices", [])]
     return [Perform(god)]
+
+
+def state_cells_taken(pending: dict) -> set:
+    return pending.get("temple_taken", set())
 
 
 # -- apply ------------------------------------------------------------------------------------------
@@ -175,7 +203,9 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         raise IllegalAction("tekhenu/scoring/after-scoring/winner", "the game is over")
     new = state.copy()
     events: list[dict] = []
-    if isinstance(action, ChooseStarting):
+    if isinstance(action, ChooseDecree):
+        _choose_decree(new, action, events)
+    elif isinstance(action, ChooseStarting):
         _choose_starting(new, action, events)
     elif isinstance(action, ChooseDestiny):
         _choose_destiny(new, action, events)
@@ -193,6 +223,25 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         raise TypeError(f"not a Tekhenu action: {action!r}")
     new.log.extend(events)
     return new, events
+
+
+def _choose_decree(state: State, action: ChooseDecree, events: list) -> None:
+    pending = state.pending
+    if state.phase != "setup" or pending.get("stage") != "decree":
+        raise IllegalAction("tekhenu/setup/decrees", "Decrees are chosen during setup")
+    seat = pending["queue"][0]
+    dealt = pending["dealt"][str(seat)]
+    if action.card not in dealt:
+        raise IllegalAction("tekhenu/setup/decrees", f"{action.card} is not one of the two Decrees dealt to you")
+    pending["queue"].pop(0)
+    state.player[seat].decrees.append(action.card)
+    for other in dealt:
+        if other and other != action.card:
+            state.decks["decree"].insert(0, other)     # to the bottom of the Decree deck
+    events.append({"event": "decree_kept", "seat": seat})   # Decrees are secret: no card in the event
+    if not pending["queue"]:
+        draft = pending["draft"]
+        state.pending = {"stage": "draft", "offer": draft["offer"], "picks": draft["picks"]}
 
 
 def _choose_starting(state: State, action: ChooseStarting, events: list) -> None:
@@ -337,9 +386,35 @@ def _refusal(state: State, p, pending: dict, action: Perform) -> IllegalAction |
         elif action.target and action.target.startswith("people:"):
             if state.osiris_statues[int(action.target.split(":")[1])] is not None:
                 return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken")
+        elif action.target and action.target.startswith("temple:"):
+            if state.temple_statues[int(action.target.split(":")[1])] is not None:
+                return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken")
         else:
             return IllegalAction("tekhenu/actions/horus/choose-statue-type",
                                  "choose a god or a Statue space for the people")
+    elif action.action == "ra":
+        if p.pillars_left <= 0:
+            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Pillars left")
+        if state.ra_tiles[FACTS("ra.tile_space_by_die")[value]] is None:
+            return IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on the space of this die value")
+        if action.cell not in {f"{r},{c}" for r, c in temple.cells()} or action.cell in state.temple:
+            return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "place the tile on an empty Temple Complex space")
+        if not all(p.resources[r] + p.resources["gold"] >= n for r, n in FACTS("pillar_tiles.cost").items()):
+            return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
+    elif action.action == "hathor":
+        spaces = FACTS("temple.building_spaces")
+        if p.buildings_left <= 0:
+            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Buildings left")
+        if action.space not in temple.open_building_spaces(state.players):
+            return IllegalAction("tekhenu/actions/hathor/spaces-player-count",
+                                 f"that Building space is not in play with {state.players} players")
+        if str(action.space) in state.temple_buildings:
+            return IllegalAction("tekhenu/actions/hathor/pay-and-place", "that Building space is taken")
+        if not _can_pay(p, "bread", spaces[action.space][2]):
+            return IllegalAction("tekhenu/actions/hathor/building-cost",
+                                 f"this Building costs {spaces[action.space][2]} Bread")
+    elif action.action == "thoth":
+        return market.refusal(state, p, value, action.section, action.cards)
     return None
 
 
@@ -357,7 +432,8 @@ def _perform(state: State, action: Perform, events: list) -> None:
     if action.action == "produce":
         _produce(state, p, action, events)
         return
-    {"bastet": _bastet, "osiris": _osiris, "horus": _horus}[action.action](state, p, action, events)
+    handlers = {"bastet": _bastet, "osiris": _osiris, "horus": _horus, "ra": _ra, "hathor": _hathor, "thoth": _thoth}
+    handlers[action.action](state, p, action, events)
     _statue_bonuses(state, p, action.action, events)
 
 
@@ -398,6 +474,9 @@ def _advance_happiness(state: State, p, steps: int, events: list) -> None:
 
 def _advance_population(state: State, p, steps: int, events: list) -> None:
     p.population = min(p.population + steps, FACTS("limits.populace_max"))
+    rng = state.random()
+    market.open_sections_for_population(state, p.population, rng, events)
+    state.store_random(rng)
 
 
 def _bastet(state: State, p, action: Perform, events: list) -> None:
@@ -465,8 +544,32 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
         p.resources["gold"] += 1      # the Gold placed there during setup
         state.note_assumed("osiris.statue_spaces")
         target = f"osiris-statue-{index}"
+    elif action.target.startswith("temple:"):
+        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        index = int(action.target.split(":")[1])
+        temple.build_temple_statue(state, p, index, events)
+        target = f"temple-statue-{index}"
     p.statues_left -= 1
     events.append({"event": "horus", "seat": p.seat, "target": target, "granite": cost})
+
+
+def _ra(state: State, p, action: Perform, events: list) -> None:
+    for resource, amount in FACTS("pillar_tiles.cost").items():
+        _pay(p, resource, amount, "tekhenu/actions/ra/pay-and-place-tile")
+    cell = tuple(int(x) for x in action.cell.split(","))
+    temple.raise_pillar(state, p, state.pending["value"], cell, action.rotation, events)
+
+
+def _hathor(state: State, p, action: Perform, events: list) -> None:
+    _pay(p, "bread", FACTS("temple.building_spaces")[action.space][2], "tekhenu/actions/hathor/building-cost")
+    temple.construct_building(state, p, state.pending["value"], action.space, None, events)
+    _advance_population(state, p, state.pending["value"], events)
+
+
+def _thoth(state: State, p, action: Perform, events: list) -> None:
+    rng = state.random()
+    market.take_cards(state, p, state.pending["value"], action.section, tuple(action.cards), rng, events)
+    state.store_random(rng)
 
 
 # Which god a Horus die honours is printed next to the Horus Bonus tiles. Example 13 fixes 4 → Hathor;
@@ -585,7 +688,7 @@ def _scoring(state: State, events: list) -> None:
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner})
     for p in state.player:
-        gained = 0
+        gained = temple.score_temple(state, p)
         statues = 6 - p.statues_left
         gained += FACTS("scoring.statues_vp")[statues]
         gained += max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold), default=0)

@@ -72,6 +72,14 @@ class State:
     osiris_statues: list = field(default_factory=lambda: [None, None])
     osiris_row2_gold: bool = True
     god_statues: dict = field(default_factory=lambda: {g: [] for g in GODS})
+    temple: dict = field(default_factory=dict)            # "r,c" -> {"tile", "owner", "rotation"}
+    temple_buildings: dict = field(default_factory=dict)  # building space index (str) -> seat
+    temple_statues: list = field(default_factory=lambda: [None, None])
+    ra_tiles: list = field(default_factory=list)          # the three Pillar tiles by the Ra area
+    pillar_stack: list = field(default_factory=list)
+    market: list = field(default_factory=lambda: [None, None, None, None])
+    decks: dict = field(default_factory=dict)
+    discards: dict = field(default_factory=lambda: {"blessing": [], "technology": [], "decree": []})
     log: list = field(default_factory=list)
     assumed_used: list[str] = field(default_factory=list)
 

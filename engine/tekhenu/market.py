@@ -1,0 +1,108 @@
+"""The Card Market and the Thoth God Action (cards are collected; their effects are the card modules')."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..errors import IllegalAction
+from .board import FACTS
+
+DECKS = ("blessing", "technology", "decree")
+PREFIX = {"blessing": "B", "technology": "T", "decree": "D"}
+
+
+def new_decks(players: int, rng) -> dict[str, list[str]]:
+    decks = {}
+    for kind in DECKS:
+        cards = [f"{PREFIX[kind]}{i:02d}" for i in range(1, 25)]
+        if players <= 2:   # "In a solo or 2-player game, leave Technology T16 and Decree D20 in the box"
+            cards = [c for c in cards if c not in ("T16", "D20")]
+        rng.shuffle(cards)
+        decks[kind] = cards
+    return decks
+
+
+def draw(state, kind: str, rng) -> str | None:
+    deck = state.decks[kind]
+    if not deck and state.discards[kind]:
+        deck.extend(state.discards[kind])
+        state.discards[kind] = []
+        rng.shuffle(deck)
+    return deck.pop() if deck else None
+
+
+def fill_section(state, index: int, layout: dict, rng) -> None:
+    section = []
+    for kind in DECKS:
+        for _ in range(layout.get(kind, 0)):
+            card = draw(state, kind, rng)
+            if card:
+                section.append({"kind": kind, "card": card})
+    state.market[index] = section
+
+
+def open_sections_for_population(state, population: int, rng, events: list) -> None:
+    for index, fact in ((2, "market.third_section"), (3, "market.fourth_section")):
+        rule = FACTS(fact)
+        if population >= rule["at_population"] and state.market[index] is None:
+            fill_section(state, index, rule["cards"], rng)
+            events.append({"event": "market_section_opened", "section": index + 1, "at_population": rule["at_population"]})
+
+
+def highest_section(happiness: int) -> int:
+    """1-based highest section a Happiness position allows (0 = none); 13+ may use any section."""
+    best = 0
+    for threshold, section in FACTS("market.sections_by_happiness"):
+        if happiness >= threshold:
+            best = section
+    return best
+
+
+def choices(state, p, value: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(section index, card slots) pairs this die value and Happiness allow, before costs."""
+    count, _ = FACTS("market.cards_by_die")[value]
+    limit = highest_section(p.happiness)
+    out = []
+    for index, section in enumerate(state.market):
+        if section is None or index + 1 > limit or len(section) < count:
+            continue
+        for slots in combinations(range(len(section)), count):
+            out.append((index, slots))
+    return out
+
+
+def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | None) -> IllegalAction | None:
+    count, papyrus = FACTS("market.cards_by_die")[value]
+    if highest_section(p.happiness) == 0:
+        return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
+                             "with Happiness 0 you cannot take any cards")
+    if section is None or not 0 <= section < 4 or state.market[section] is None:
+        return IllegalAction("tekhenu/actions/thoth/card-count", "choose an open section of the Card Market")
+    if section + 1 > highest_section(p.happiness):
+        return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
+                             f"Happiness {p.happiness} allows sections up to {highest_section(p.happiness)}")
+    if slots is None or len(set(slots)) != count or any(not 0 <= s < len(state.market[section]) for s in slots):
+        return IllegalAction("tekhenu/actions/thoth/same-section",
+                             f"a die of {value} takes exactly {count} card(s), all from one section")
+    if p.resources["papyrus"] + p.resources["gold"] < papyrus:
+        return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
+    return None
+
+
+def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, events: list) -> None:
+    _, papyrus = FACTS("market.cards_by_die")[value]
+    gold = max(0, papyrus - p.resources["papyrus"])
+    p.resources["papyrus"] -= papyrus - gold
+    p.resources["gold"] -= gold
+    taken = [state.market[section][s] for s in sorted(slots)]
+    for item in taken:
+        {"blessing": p.blessings, "technology": p.technologies, "decree": p.decrees}[item["kind"]].append(item["card"])
+    # refill the emptied spaces with the same types of cards
+    for s in sorted(slots, reverse=True):
+        kind = state.market[section][s]["kind"]
+        card = draw(state, kind, rng)
+        if card:
+            state.market[section][s] = {"kind": kind, "card": card}
+        else:
+            state.market[section].pop(s)
+    events.append({"event": "thoth", "seat": p.seat, "section": section + 1, "cards": [t["card"] for t in taken],
+                   "papyrus": papyrus})
