@@ -266,6 +266,57 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
+def _load_scenarios(args) -> dict:
+    from kb.store import resolve_data_root
+    from kb.yamlio import YamlError, load_yaml, strip_lines
+
+    folder = resolve_data_root(args.data) / "tekhenu" / "scenarios"
+    scenarios = {}
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            raw = strip_lines(load_yaml(path))
+        except YamlError as exc:
+            raise UsageError(str(exc)) from None
+        for spec in (raw or {}).get("scenarios", []):
+            scenarios[spec["id"]] = spec
+    return scenarios
+
+
+def cmd_simulate(args) -> int:
+    from engine.tekhenu.scenarios import ScenarioError, run
+
+    scenarios = _load_scenarios(args)
+    if args.all:
+        chosen = list(scenarios.values())
+    elif args.id:
+        ref = args.id.strip()
+        if ref not in scenarios and f"tekhenu/scenario/{ref}" in scenarios:
+            ref = f"tekhenu/scenario/{ref}"
+        if ref not in scenarios:
+            close = [s for s in scenarios if args.id.strip().lower() in s.lower()][:8]
+            raise UsageError(f"no scenario {args.id!r}" + (f"; did you mean: {', '.join(close)}" if close else ""))
+        chosen = [scenarios[ref]]
+    else:
+        raise UsageError("give a scenario id or --all")
+    failed = 0
+    for spec in chosen:
+        try:
+            result = run(spec)
+        except ScenarioError as exc:
+            raise UsageError(f"{spec['id']}: {exc}") from None
+        failed += not result.verified
+        if args.json:
+            _print_json(result.to_json())
+        else:
+            mark = "verified" if result.verified else "NOT VERIFIED"
+            print(f"{result.scenario_id}: {mark}  (rules: {', '.join(result.rule_ids)})")
+            for check in result.checks:
+                print(f"  {'✓' if check.ok else '✗'} {check.description}: expected {check.expected!r}, got {check.actual!r}")
+            if result.assumed:
+                print(f"  assumed board values used: {', '.join(result.assumed)}")
+    return EXIT_OK if not failed else EXIT_FAILED
+
+
 def cmd_bench(args) -> int:
     from app.bench import main as bench_main
 
@@ -422,6 +473,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default="easy")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", parents=[common], help="run rule scenarios with the Tekhenu engine and check them")
+    p.add_argument("id", nargs="?")
+    p.add_argument("--all", action="store_true")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("bench", help="measure build time, first-answer time, latency and memory")
     p.add_argument("--json", action="store_true")

@@ -93,6 +93,20 @@ def _check_references(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
                 problems.append(Problem(entry.where(), f"{entry.id}: scenario {ref!r} does not exist"))
         for ref in getattr(entry, "changes", []):
             need(entry, ref, (Rule, Card), "changed base-game entry")
+    # Scenarios and the rules they demonstrate must point at each other.
+    for scenario, rule_ids in game.scenario_rules.items():
+        where = game.scenario_ids[scenario]
+        for rule_id in rule_ids:
+            rule = kb.entry(rule_id)
+            if not isinstance(rule, (Rule, Card)):
+                problems.append(Problem(where, f"scenario {scenario!r} names {rule_id!r}, which is not a rule or card"))
+            elif isinstance(rule, Rule) and scenario not in rule.scenarios:
+                problems.append(Problem(rule.where(), f"{rule_id}: add {scenario!r} to its scenarios "
+                                                      f"(the scenario demonstrates this rule)"))
+    for rule in game.rules.values():
+        for scenario in rule.scenarios:
+            if scenario in game.scenario_ids and rule.id not in game.scenario_rules.get(scenario, []):
+                problems.append(Problem(rule.where(), f"{rule.id}: scenario {scenario!r} does not list this rule"))
     for q in game.questions.values():
         if not isinstance(kb.entry(q.id), (Rule, Card)):
             problems.append(Problem(q.where(), f"search questions name {q.id!r}, which is not a rule or card"))

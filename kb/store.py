@@ -47,6 +47,7 @@ class GameKB:
     ignored: list[IgnoredSpan] = field(default_factory=list)
     questions: dict[str, SearchQuestions] = field(default_factory=dict)  # entry id -> search questions
     scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
+    scenario_rules: dict[str, list[str]] = field(default_factory=dict)  # id -> rule ids it demonstrates
     files: list[Path] = field(default_factory=list)
 
 
@@ -146,7 +147,12 @@ def _load_scenario_ids(path: Path, rel: str, game: GameKB, problems: list[Proble
     items = raw.get("scenarios", []) if isinstance(raw, dict) else raw
     for item in items or []:
         if isinstance(item, dict) and isinstance(item.get("id"), str):
+            if item["id"] in game.scenario_ids:
+                problems.append(Problem(f"{rel}:{item.get(LINE_KEY, '')}", f"duplicate scenario id {item['id']!r}"))
             game.scenario_ids[item["id"]] = f"{rel}:{item.get(LINE_KEY, '')}"
+            game.scenario_rules[item["id"]] = [r for r in item.get("rules") or [] if isinstance(r, str)]
+            if not game.scenario_rules[item["id"]]:
+                problems.append(Problem(game.scenario_ids[item["id"]], f"scenario {item['id']!r} names no rules"))
 
 
 def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | None = None,

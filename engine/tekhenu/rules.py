@@ -715,3 +715,10 @@ def _final_scoring(state: State, events: list) -> None:
                      key=lambda s: (-state.player[s].vp, -state.player[s].scribes, state.turn_order.index(s)))
     events.append({"event": "game_over", "winner": ranking[0], "ranking": ranking,
                    "rule": "tekhenu/scoring/after-scoring/winner"})
+
+
+def run_maat(state: State, events: list) -> None:
+    """The Maat phase procedure on a state (scenarios run it directly on a prepared situation)."""
+    rng = state.random()
+    _maat(state, events, rng)
+    state.store_random(rng)

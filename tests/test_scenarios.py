@@ -1,0 +1,41 @@
+"""`arbiter simulate`: every scenario in the KB runs with the engine and verifies; the contract holds."""
+from __future__ import annotations
+
+import json
+
+from app.cli import main
+
+
+def test_all_scenarios_verify(capsys):
+    code = main(["simulate", "--all", "--json"])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0 and len(lines) >= 15
+    for result in lines:
+        assert set(result) >= {"scenario_id", "rule_ids", "verified", "checks", "before", "actions", "after"}
+        assert result["verified"], result
+        assert result["checks"] and all(set(c) == {"description", "expected", "actual", "ok"} for c in result["checks"])
+
+
+def test_simulate_one_by_short_or_full_id(capsys):
+    assert main(["simulate", "example-17-excess-bread", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["scenario_id"] == "tekhenu/scenario/example-17-excess-bread"
+    assert result["before"]["production"]["bread"] == 3 and result["after"]["resources"]["bread"] == 3
+    assert result["after"]["scales"]["taint_resources"] == 2
+
+
+def test_a_wrong_expectation_is_not_verified():
+    from engine.tekhenu.scenarios import run
+
+    spec = {"id": "t/wrong", "rules": ["tekhenu/actions/produce/excess-taint"],
+            "setup": {"players": 2, "me": {"production": {"bread": 3}},
+                      "dice": [{"as": "d1", "color": "brown", "value": 5, "god": "osiris", "light": "shaded"}]},
+            "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "produce", "resource": "bread"}],
+            "expect": [{"description": "wrong on purpose", "path": "me.resources.bread", "equals": 5}]}
+    result = run(spec)
+    assert not result.verified and result.checks[0].actual == 3
+
+
+def test_unknown_scenario_is_a_clear_error(capsys):
+    assert main(["simulate", "no-such-scenario"]) == 2
+    assert "no scenario 'no-such-scenario'" in capsys.readouterr().err
