@@ -84,12 +84,31 @@ def bench_search(model: str | None, questions_file: Path, repeats: int = 3) -> d
     }
 
 
+def bench_engine(games: int = 40) -> dict:
+    """Whole random 4-player Tekhenu games per second in this (single-threaded) process."""
+    from engine.tekhenu.play import play_random
+
+    play_random(4, 10_000)  # warm-up: imports and data files
+    start = time.perf_counter()
+    decisions = 0
+    for seed in range(games):
+        _, n = play_random(4, seed)
+        decisions += n
+    elapsed = time.perf_counter() - start
+    return {"games": games, "games_per_s": round(games / elapsed, 1),
+            "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 * elapsed / decisions, 3)}
+
+
 def main(args) -> int:
     questions = Path(args.questions) if args.questions else DEV_QUESTIONS
     if not questions.exists():
         print(f"arbiter: question file {questions} not found (pass --questions)", file=sys.stderr)
         return 2
-    report = {"search": bench_search(args.model, questions)}
+    report = {}
+    if args.only in (None, "search"):
+        report["search"] = bench_search(args.model, questions)
+    if args.only in (None, "engine"):
+        report["engine"] = bench_engine()
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:

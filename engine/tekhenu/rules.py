@@ -21,7 +21,6 @@ from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT
 from .state import Die, State, new_player
 
-IMPLEMENTED_GODS = GODS
 
 
 # -- setup ------------------------------------------------------------------------------------------
@@ -92,7 +91,8 @@ def legal_actions(state: State) -> list:
         return _setup_actions(state)
     if state.phase == "take_die":
         candidates = _take_die_candidates(state)
-        playable = [a for a in candidates if _performable(state, a)]
+        memo: dict = {}
+        playable = [a for a in candidates if _performable(state, a, memo)]
         # Rules gap (data/board.yaml rules_gaps.no_action_possible): no die allows any action.
         return playable or [a for a in candidates if not a.anubis and a.adjust == 0]
     if state.phase == "act":
@@ -119,6 +119,7 @@ def _setup_actions(state: State) -> list:
 
 def _take_die_candidates(state: State) -> list[TakeDie]:
     p = state.current
+    anubis_cost = FACTS("limits.anubis_scribes")
     out = []
     for section, dice in enumerate(state.sections):
         for die in dice:
@@ -126,13 +127,12 @@ def _take_die_candidates(state: State) -> list[TakeDie]:
             for anubis in (False, True):
                 if forbidden and not anubis:
                     continue
-                base = 2 if anubis else 0
-                for adjust in range(-5, 6):
-                    if not 1 <= die.value + adjust <= 6:
-                        continue
-                    if base + _scribes_for(adjust) > p.scribes:
-                        continue
-                    out.append(TakeDie(die.id, adjust, anubis))
+                spare = p.scribes - (anubis_cost if anubis else 0)
+                if spare < 0:
+                    continue
+                # each Scribe moves the die by 1 or 2, never past 1 or 6
+                lo, hi = max(1 - die.value, -2 * spare), min(6 - die.value, 2 * spare)
+                out.extend(TakeDie(die.id, adjust, anubis) for adjust in range(lo, hi + 1))
     return out
 
 
@@ -140,27 +140,33 @@ def _scribes_for(adjust: int) -> int:
     return math.ceil(abs(adjust) / 2)
 
 
-def _performable(state: State, take: TakeDie) -> bool:
-    """Whether some action could follow this die: checked on a hypothetical pending turn, no copy."""
+def _performable(state: State, take: TakeDie, memo: dict) -> bool:
+    """Whether some action could follow this die: checked on a hypothetical pending turn, no copy.
+    Only the section, colour, value and Anubis matter, so the answers are memoised per call."""
     located = next(((s, d) for s, dice in enumerate(state.sections) for d in dice if d.id == take.die), None)
     if located is None:
         return False
     section, die = located
-    pending = {"color": die.color, "value": die.value + take.adjust, "god": GODS[section], "anubis": take.anubis}
-    return bool(_perform_candidates(state, pending))
+    key = (section, die.color, die.value + take.adjust, take.anubis)
+    if key not in memo:
+        pending = {"color": die.color, "value": key[2], "god": GODS[section], "anubis": take.anubis}
+        colors = FACTS("produce.color_resource")
+        memo[key] = take.anubis or die.color in colors or bool(_perform_candidates(state, pending))
+    return memo[key]
 
 
 def _perform_candidates(state: State, pending: dict | None = None) -> list[Perform]:
     pending = pending or state.pending
     gods = GODS if pending["anubis"] else (pending["god"],)
     out = []
-    pending = dict(pending, temple_taken=set(state.temple),
-                   thoth_choices=market.choices(state, state.current, pending["value"]))
+    p = state.current
     for god in gods:
-        if god not in IMPLEMENTED_GODS:
+        if _god_refusal(state, p, pending, god) is not None:
             continue
-        for action in _god_variants(pending, god):
-            if _refusal(state, state.current, pending, action) is None:
+        context = dict(pending, temple_taken=set(state.temple),
+                       thoth_choices=market.choices(state, p, pending["value"]) if god == "thoth" else [])
+        for action in _god_variants(context, god):
+            if _target_refusal(state, p, pending, action) is None:
                 out.append(action)
     colors = FACTS("produce.color_resource")
     if pending["anubis"]:
@@ -338,73 +344,91 @@ def _can_pay(p, resource: str, amount: int) -> bool:
 def _refusal(state: State, p, pending: dict, action: Perform) -> IllegalAction | None:
     """Why the rules forbid this action now, or None. The single source of truth for legality."""
     if action.action == "produce":
-        colors = FACTS("produce.color_resource")
-        if not pending["anubis"]:
-            if pending["color"] not in colors:
-                return IllegalAction("tekhenu/round/gray-no-production", "Gray dice cannot be used to Produce Resources")
-            if action.resource not in (None, colors[pending["color"]]):
-                return IllegalAction("tekhenu/actions/produce/color-and-value",
-                                     "the colour of the die determines the type of Resource")
-        elif action.resource not in RESOURCES:
-            return IllegalAction("tekhenu/actions/produce/color-table", f"{action.resource!r} is not a producible Resource")
-        return None
-    if action.action not in GODS:
-        return IllegalAction("tekhenu/round/perform-action", f"unknown action {action.action!r}")
-    if action.action != pending["god"] and not pending["anubis"]:
+        return _produce_refusal(pending, action)
+    return _god_refusal(state, p, pending, action.action) or _target_refusal(state, p, pending, action)
+
+
+def _produce_refusal(pending: dict, action: Perform) -> IllegalAction | None:
+    colors = FACTS("produce.color_resource")
+    if not pending["anubis"]:
+        if pending["color"] not in colors:
+            return IllegalAction("tekhenu/round/gray-no-production", "Gray dice cannot be used to Produce Resources")
+        if action.resource not in (None, colors[pending["color"]]):
+            return IllegalAction("tekhenu/actions/produce/color-and-value",
+                                 "the colour of the die determines the type of Resource")
+    elif action.resource not in RESOURCES:
+        return IllegalAction("tekhenu/actions/produce/color-table", f"{action.resource!r} is not a producible Resource")
+    return None
+
+
+def _god_refusal(state: State, p, pending: dict, god: str) -> IllegalAction | None:
+    """Conditions of a God Action that do not depend on where or what it targets."""
+    if god not in GODS:
+        return IllegalAction("tekhenu/round/perform-action", f"unknown action {god!r}")
+    if god != pending["god"] and not pending["anubis"]:
         return IllegalAction("tekhenu/round/god-action",
                              f"a die from the {pending['god'].title()} section performs the {pending['god'].title()} "
                              "God Action (or Produce Resources); any other action needs an Anubis Action")
-    if action.action not in IMPLEMENTED_GODS:
-        return IllegalAction("tekhenu/round/god-action", f"the engine does not implement {action.action} yet")
     value = pending["value"]
-    if action.action == "bastet":
-        if not _can_pay(p, "papyrus", FACTS("bastet.cost_papyrus")):
-            return IllegalAction("tekhenu/actions/bastet/advance-happiness", "the Bastet action costs 2 Papyrus")
-    elif action.action == "osiris":
-        if action.district not in FACTS("osiris.districts"):
-            return IllegalAction("tekhenu/actions/osiris/row-by-die", f"{action.district!r} is not a district")
-        if p.happiness <= 0:
-            return IllegalAction("tekhenu/actions/osiris/cannot-perform", "your Happiness is already 0")
-        if f"{value},{action.district}" in state.osiris:
-            return IllegalAction("tekhenu/actions/osiris/cannot-perform",
-                                 f"row {value} of the {action.district} district is occupied")
-        if p.buildings_left <= 0:
-            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Buildings left")
-        if value == 6 and action.extra not in RESOURCES:
-            return IllegalAction("tekhenu/actions/osiris/row-6", "row 6 also advances any one Resource: choose it")
-    elif action.action == "horus":
+    if god == "bastet" and not _can_pay(p, "papyrus", FACTS("bastet.cost_papyrus")):
+        return IllegalAction("tekhenu/actions/bastet/advance-happiness", "the Bastet action costs 2 Papyrus")
+    if god == "osiris" and p.happiness <= 0:
+        return IllegalAction("tekhenu/actions/osiris/cannot-perform", "your Happiness is already 0")
+    if god in ("osiris", "hathor") and p.buildings_left <= 0:
+        return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Buildings left")
+    if god == "horus":
         if p.statues_left <= 0:
             return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Statues left")
         cost = FACTS("player_board.statue_granite_cost")[6 - p.statues_left]
         if not _can_pay(p, "granite", cost):
             return IllegalAction("tekhenu/actions/horus/build-statue", f"this Statue costs {cost} Granite")
+    if god == "ra":
+        if p.pillars_left <= 0:
+            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Pillars left")
+        if state.ra_tiles[FACTS("ra.tile_space_by_die")[value]] is None:
+            return IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on the space of this die value")
+        if not all(p.resources[r] + p.resources["gold"] >= n for r, n in FACTS("pillar_tiles.cost").items()):
+            return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
+    if god == "thoth":
+        count, papyrus = FACTS("market.cards_by_die")[value]
+        if market.highest_section(p.happiness) == 0:
+            return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
+                                 "with Happiness 0 you cannot take any cards")
+        if not _can_pay(p, "papyrus", papyrus):
+            return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
+    return None
+
+
+def _target_refusal(state: State, p, pending: dict, action: Perform) -> IllegalAction | None:
+    """Conditions that depend on the chosen space, district, tile position or cards."""
+    value = pending["value"]
+    if action.action == "osiris":
+        if action.district not in FACTS("osiris.districts"):
+            return IllegalAction("tekhenu/actions/osiris/row-by-die", f"{action.district!r} is not a district")
+        if f"{value},{action.district}" in state.osiris:
+            return IllegalAction("tekhenu/actions/osiris/cannot-perform",
+                                 f"row {value} of the {action.district} district is occupied")
+        if value == 6 and action.extra not in RESOURCES:
+            return IllegalAction("tekhenu/actions/osiris/row-6", "row 6 also advances any one Resource: choose it")
+    elif action.action == "horus":
         if action.target == "god":
             god = FACTS("horus.die_to_god")[value]
             if len(state.god_statues[god]) >= {2: 1, 3: 2, 4: 3}[state.players]:
                 return IllegalAction("tekhenu/actions/horus/statue-for-god/spaces-player-count",
                                      f"all Statue spaces of {god.title()} open with {state.players} players are taken")
-        elif action.target and action.target.startswith("people:"):
-            if state.osiris_statues[int(action.target.split(":")[1])] is not None:
-                return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken")
-        elif action.target and action.target.startswith("temple:"):
-            if state.temple_statues[int(action.target.split(":")[1])] is not None:
+        elif action.target and action.target.startswith(("people:", "temple:")):
+            kind, index = action.target.split(":")
+            spaces = state.osiris_statues if kind == "people" else state.temple_statues
+            if spaces[int(index)] is not None:
                 return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken")
         else:
             return IllegalAction("tekhenu/actions/horus/choose-statue-type",
                                  "choose a god or a Statue space for the people")
     elif action.action == "ra":
-        if p.pillars_left <= 0:
-            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Pillars left")
-        if state.ra_tiles[FACTS("ra.tile_space_by_die")[value]] is None:
-            return IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on the space of this die value")
-        if action.cell not in {f"{r},{c}" for r, c in temple.cells()} or action.cell in state.temple:
+        if action.cell not in temple.CELL_KEYS or action.cell in state.temple:
             return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "place the tile on an empty Temple Complex space")
-        if not all(p.resources[r] + p.resources["gold"] >= n for r, n in FACTS("pillar_tiles.cost").items()):
-            return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
     elif action.action == "hathor":
         spaces = FACTS("temple.building_spaces")
-        if p.buildings_left <= 0:
-            return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Buildings left")
         if action.space not in temple.open_building_spaces(state.players):
             return IllegalAction("tekhenu/actions/hathor/spaces-player-count",
                                  f"that Building space is not in play with {state.players} players")

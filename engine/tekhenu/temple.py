@@ -20,6 +20,9 @@ def cells() -> list[tuple[int, int]]:
     return [(r, c) for r in range(n) for c in range(n)]
 
 
+CELL_KEYS = frozenset(f"{r},{c}" for r in range(FACTS("temple.size")) for c in range(FACTS("temple.size")))
+
+
 def open_building_spaces(players: int) -> list[int]:
     return [i for i, (_, _, _, min_players) in enumerate(FACTS("temple.building_spaces")) if players >= min_players]
 
