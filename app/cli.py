@@ -246,6 +246,55 @@ def cmd_eval_search(args) -> int:
     return EXIT_OK
 
 
+def cmd_ask(args) -> int:
+    from kb.search.searcher import QueryError, check_game, validate_query
+
+    try:
+        validate_query(args.question)
+        check_game(args.game)
+    except QueryError as exc:
+        raise UsageError(str(exc)) from None
+    from app.assistant import default_assistant
+
+    result = default_assistant().answer(args.question, args.game)
+    if args.json:
+        _print_json(result)
+        return EXIT_OK
+    print(render_answer(result))
+    return EXIT_OK
+
+
+def render_answer(result: dict) -> str:
+    lang = result["lang"]
+    ko = lang == "ko"
+    a = result["answer"]
+    if a is None:
+        return "관련 규칙을 찾지 못했습니다." if ko else "No rule found for that question."
+    label = {"official": "공식 규칙서" if ko else "official rulebook",
+             "translation": "번역 (Arbiter 작성)" if ko else "translation (written for Arbiter)"}
+    out = [f"■ {a['title'].get(lang) or a['rule_id']}  [{a['rule_id']}]",
+           f"[{a['lang'].upper()} · {label.get(a['origin'], a['origin'])}]", a["text"].strip()]
+    if a["key_sentence"] and a["key_sentence"] != a["text"].strip():
+        out.append(("→ 핵심: " if ko else "→ Key sentence: ") + a["key_sentence"])
+    if a["other"]["text"]:
+        out += ["", f"[{a['other']['lang'].upper()} · {label.get(a['other']['origin'], '')}]", a["other"]["text"].strip()]
+    if a["edition_diff"]:
+        out += ["", ("판본 차이: " if ko else "Edition difference: ") + a["edition_diff"][lang]]
+    out += ["", "출처:" if ko else "Citations:"]
+    for hit in result["citations"]:
+        src = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
+        out.append(f"  - {hit['rule_id']} ({src})")
+    ex = result["example"]
+    if ex:
+        mark = ("검증됨" if ko else "verified") if ex["verified"] else ("검증 실패" if ko else "NOT verified")
+        out += ["", f"{'예시' if ko else 'Example'} ({ex['scenario_id']}): {mark}"]
+        for check in ex["checks"]:
+            out.append(f"  {'✓' if check['ok'] else '✗'} {check['description']}: {check['actual']!r}")
+        if ex.get("assumed"):
+            out.append(("  가정한 보드 값: " if ko else "  assumed board values: ") + ", ".join(ex["assumed"]))
+    return "\n".join(out)
+
+
 def cmd_play(args) -> int:
     from engine.errors import IllegalAction
     from engine.tekhenu.play import play_random, summary
@@ -267,19 +316,14 @@ def cmd_play(args) -> int:
 
 
 def _load_scenarios(args) -> dict:
-    from kb.store import resolve_data_root
-    from kb.yamlio import YamlError, load_yaml, strip_lines
+    from kb.yamlio import YamlError
 
-    folder = resolve_data_root(args.data) / "tekhenu" / "scenarios"
-    scenarios = {}
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            raw = strip_lines(load_yaml(path))
-        except YamlError as exc:
-            raise UsageError(str(exc)) from None
-        for spec in (raw or {}).get("scenarios", []):
-            scenarios[spec["id"]] = spec
-    return scenarios
+    from app.scenario_files import load_scenarios
+
+    try:
+        return load_scenarios(args.data)
+    except YamlError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_simulate(args) -> int:
@@ -464,6 +508,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--with-game", action="store_true", help="pass each question's game as a filter")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_search)
+
+    p = sub.add_parser("ask", help="answer a rules question: the rule, both editions, citations, a checked example")
+    p.add_argument("question")
+    p.add_argument("--game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("play", help="play a whole Tekhenu game between random legal players")
     p.add_argument("--players", type=int, default=4)

@@ -1,0 +1,111 @@
+"""The rules assistant: question → the rule that answers it (in the question's language, the other
+edition beside it), citations, and an example the Tekhenu engine just ran and checked.
+
+Nothing here writes rule text: every sentence shown as the rulebook's is the KB's official text, and a
+translation is labelled as such (origin "translation").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kb.models import Rule
+from kb.search.analyzers import analyze
+from kb.search.searcher import QueryError, Searcher
+from kb.store import KnowledgeBase, load_kb
+
+from . import examples
+
+SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|\n+")
+
+
+@dataclass
+class Assistant:
+    searcher: Searcher
+    kb: KnowledgeBase
+    scenarios: dict
+
+    @classmethod
+    def create(cls) -> "Assistant":
+        from .scenario_files import load_scenarios
+
+        return cls(searcher=Searcher(progress=False), kb=load_kb(), scenarios=load_scenarios())
+
+    def answer(self, question: str, game: str | None = None, k: int = 5) -> dict:
+        result = self.searcher.search(question, game=game, k=k)
+        lang = result.lang
+        if not result.hits:
+            return {"question": result.query, "lang": lang, "game": result.game, "answer": None,
+                    "citations": [], "example": None}
+        top = result.hits[0].doc
+        entry = self.kb.entry(top.id)
+        other = "en" if lang == "ko" else "ko"
+        text_lang = lang if top.text.get(lang) else other
+        answer = {
+            "rule_id": top.id,
+            "lang": text_lang,
+            "text": top.text.get(text_lang),
+            "origin": top.origin.get(text_lang),
+            "key_sentence": key_sentence(top.text.get(text_lang) or "", question, text_lang),
+            "other": {"lang": other if text_lang == lang else lang,
+                      "text": top.text.get(other if text_lang == lang else lang),
+                      "origin": top.origin.get(other if text_lang == lang else lang)},
+            "title": top.title,
+            "section_path": [{"id": s.id, "ko": s.title.ko, "en": s.title.en}
+                             for s in self.kb.section_path(getattr(entry, "section", None))],
+            "edition_diff": ({"ko": entry.edition_diff.ko, "en": entry.edition_diff.en}
+                             if entry is not None and entry.edition_diff else None),
+            "related": list(getattr(entry, "related", []))[:8],
+            "missing": [m.model_dump(mode="json") for m in getattr(entry, "missing", [])],
+        }
+        citations = [dict(h.to_json(), section=h.doc.title) for h in result.hits]
+        return {"question": result.query, "lang": lang, "game": result.game, "answer": answer,
+                "citations": citations, "example": self.example(question, [h.doc.id for h in result.hits])}
+
+    def example(self, question: str, cited: list[str]) -> dict | None:
+        """Run the best scenario for the cited rules: one built from the question's numbers when it
+        carries some, else the first scenario linked to the highest-ranked rule that has one."""
+        from engine.tekhenu.scenarios import ScenarioError, run
+
+        spec = examples.from_question(question, cited)
+        if spec is None:
+            for rule_id in cited[:3]:
+                rule = self.kb.entry(rule_id)
+                if isinstance(rule, Rule) and rule.scenarios:
+                    spec = self.scenarios.get(rule.scenarios[0])
+                    if spec:
+                        break
+        if spec is None:
+            return None
+        try:
+            result = run(spec)
+        except ScenarioError:
+            return None
+        data = result.to_json()
+        data["title"] = spec.get("title")
+        data["from_question"] = spec["id"].startswith("tekhenu/scenario/from-question/")
+        return data
+
+
+def key_sentence(text: str, question: str, lang: str) -> str:
+    """The sentence of the rule that shares the most content words with the question."""
+    sentences = [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
+    if len(sentences) <= 1:
+        return text.strip()
+    asked = set(analyze(question, lang))
+    scored = [(len(asked & set(analyze(s, lang))), -i, s) for i, s in enumerate(sentences)]
+    return max(scored)[2]
+
+
+@lru_cache(maxsize=1)
+def default_assistant() -> Assistant:
+    return Assistant.create()
+
+
+def answer(question: str, game: str | None = None) -> dict:
+    """Answer a rules question (Korean or English). Raises QueryError for unusable questions."""
+    return default_assistant().answer(question, game)
+
+
+__all__ = ["Assistant", "QueryError", "answer", "default_assistant", "key_sentence"]

@@ -1,0 +1,84 @@
+"""The assistant: answer() and `arbiter ask` — the rule in the question's language, the other edition
+beside it, citations, and an example the engine ran (built from the question's numbers when it has any).
+Runs on the Tekhenu KB with the fast embedding backend in a private cache."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from app.cli import main
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    from kb.store import DEFAULT_DATA
+
+    data = tmp_path_factory.mktemp("assistant-data")
+    shutil.copytree(DEFAULT_DATA / "tekhenu", data / "tekhenu")
+    saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
+    os.environ.update(ARBITER_CACHE=str(tmp_path_factory.mktemp("assistant-cache")),
+                      ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+    from app.assistant import Assistant, default_assistant
+
+    default_assistant.cache_clear()
+    yield Assistant.create()
+    default_assistant.cache_clear()
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def test_korean_question_gets_korean_rule_with_english_beside_it(assistant):
+    result = assistant.answer("회색 주사위로 자원 생산할 수 있어?")
+    a = result["answer"]
+    assert result["lang"] == "ko" and a["lang"] == "ko" and a["origin"] == "official"
+    assert "회색 주사위" in a["text"] and a["other"]["lang"] == "en" and a["other"]["origin"] == "official"
+    assert a["section_path"] and all(c["sources"] for c in result["citations"])
+    assert a["key_sentence"] in a["text"]
+
+
+def test_numbers_in_the_question_build_the_example(assistant):
+    result = assistant.answer("gray die 6 at Bastet with Happiness 8 and Population 10: what happens?")
+    ex = result["example"]
+    assert ex and ex["from_question"] and ex["verified"]
+    assert ex["after"]["happiness"] == 10 and ex["before"]["happiness"] == 8
+    assert set(ex) >= {"scenario_id", "rule_ids", "verified", "checks", "before", "actions", "after"}
+
+
+def test_balance_minus_seven_loses_two_vp(assistant):
+    ex = assistant.answer("How many VP do I lose with a balance of -7 in the Maat phase?")["example"]
+    assert ex and ex["verified"]
+    assert {c["description"]: c["actual"] for c in ex["checks"]}["balance -7"] == -7
+    assert ex["after"]["vp"] == 8   # -6 to -8: lose 2
+
+
+def test_linked_scenario_is_the_example_when_no_numbers(assistant):
+    ex = assistant.answer("Can I take a Forbidden die on my turn?")["example"]
+    assert ex and ex["verified"] and ex["scenario_id"].startswith("tekhenu/scenario/")
+
+
+def test_edition_difference_is_returned(assistant):
+    result = assistant.answer("What does P19 do?")
+    assert result["answer"]["rule_id"] == "tekhenu/P19"
+    assert result["answer"]["edition_diff"] and result["answer"]["edition_diff"]["en"]
+
+
+def test_ask_cli_json_contract(assistant, capsys):
+    assert main(["ask", "Are scribes resources?", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) >= {"question", "lang", "game", "answer", "citations", "example"}
+    assert set(result["answer"]) >= {"rule_id", "lang", "text"}
+
+
+def test_ask_readable_form_and_bad_input(assistant, capsys):
+    assert main(["ask", "서기로 6을 1로 바꿀 수 있나요?"]) == 0
+    out = capsys.readouterr().out
+    assert "공식 규칙서" in out and "출처:" in out
+    assert main(["ask", "   "]) == 2
+    assert "empty" in capsys.readouterr().err
+    assert main(["ask", "x" * 3000]) == 2
