@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check clean
+.PHONY: run test clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,9 +12,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test,st]'
 	touch $(STAMP)
 
+PORT ?= 8501
+
 run: $(STAMP)
 	$(BIN)/arbiter kb check
-	$(BIN)/arbiter --help
+	$(BIN)/arbiter index build
+	$(BIN)/streamlit run app/ui/streamlit_app.py --server.port $(PORT) --server.headless true \
+		--browser.gatherUsageStats false
 
 test: $(STAMP)
 	$(BIN)/arbiter kb check

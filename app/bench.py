@@ -99,6 +99,31 @@ def bench_engine(games: int = 40) -> dict:
             "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 * elapsed / decisions, 3)}
 
 
+def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
+    """`ask` end to end (search + KB lookup + the engine running an example), warm."""
+    from app.assistant import Assistant
+    from kb.search.evaluate import load_questions
+
+    assistant = Assistant.create()
+    questions = [q.q for q in load_questions(questions_file)] + [
+        "How many VP do I lose with a balance of -7?",
+        "gray die 6 at Bastet with Happiness 8 and Population 10",
+        "빵 5개 생산하는데 빵 생산 마커가 3이면?"]
+    for q in questions[:3]:
+        assistant.answer(q)
+    latencies, with_example = [], 0
+    for _ in range(repeats):
+        for q in questions:
+            start = time.perf_counter()
+            result = assistant.answer(q)
+            latencies.append((time.perf_counter() - start) * 1000)
+            with_example += result["example"] is not None
+    latencies.sort()
+    return {"queries": len(latencies), "with_engine_example": with_example,
+            "ask_ms_p50": round(latencies[len(latencies) // 2], 2),
+            "ask_ms_p95": round(latencies[int(len(latencies) * 0.95) - 1], 2)}
+
+
 def main(args) -> int:
     questions = Path(args.questions) if args.questions else DEV_QUESTIONS
     if not questions.exists():
@@ -109,6 +134,8 @@ def main(args) -> int:
         report["search"] = bench_search(args.model, questions)
     if args.only in (None, "engine"):
         report["engine"] = bench_engine()
+    if args.only in (None, "ask"):
+        report["ask"] = bench_ask(questions)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:

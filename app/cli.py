@@ -534,7 +534,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--model")
     p.add_argument("--questions", help="question YAML (default: ../shared/eval/dev_questions.yaml)")
-    p.add_argument("--only", choices=["search", "engine"], help="run one part of the benchmark")
+    p.add_argument("--only", choices=["search", "engine", "ask"], help="run one part of the benchmark")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("rule", parents=[common], help="show one rule by id")
