@@ -82,6 +82,8 @@ def _ask(browser, url: str, lang: str, question: str, shot: str):
     page.get_by_role("button", name="답변 찾기" if lang == "ko" else "Answer").click()
     marker = "검증됨" if lang == "ko" else "verified"
     page.get_by_text(marker, exact=False).first.wait_for(timeout=90_000)
+    page.get_by_text("✓", exact=False).first.wait_for(timeout=30_000)   # the checks are drawn last
+    page.wait_for_timeout(500)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / shot), full_page=True)
     body = page.inner_text("body")

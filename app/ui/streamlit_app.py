@@ -105,21 +105,35 @@ def render_example(ex: dict, lang: str) -> None:
     status = t("verified", lang) if ex["verified"] else t("not_verified", lang)
     st.markdown(f"#### {t('example', lang)} — {status}")
     st.caption(f"{ex['scenario_id']} · rules: {', '.join(ex['rule_ids'])}")
-    cols = st.columns(3)
+    changes = changed_values(ex["before"], ex["after"])
+    cols = st.columns([2, 3])
     with cols[0]:
-        st.markdown(f"**{t('before', lang)}**")
-        st.json(_player_view(ex["before"]), expanded=False)
-    with cols[1]:
         st.markdown(f"**{t('actions', lang)}**")
         st.json(ex["actions"], expanded=True)
-    with cols[2]:
-        st.markdown(f"**{t('after', lang)}**")
-        st.json(_player_view(ex["after"]), expanded=False)
+    with cols[1]:
+        st.markdown(f"**{t('before', lang)} → {t('after', lang)}**")
+        st.table([{"": key, t("before", lang): str(a), t("after", lang): str(b)} for key, a, b in changes])
+    with st.expander(f"{t('before', lang)} / {t('after', lang)} (JSON)"):
+        st.json({"before": _player_view(ex["before"]), "after": _player_view(ex["after"])}, expanded=False)
     for check in ex["checks"]:
         mark = "✓" if check["ok"] else "✗"
         st.markdown(f"{mark} {check['description']} — expected `{check['expected']}`, got `{check['actual']}`")
     if ex.get("assumed"):
         st.caption(f"{t('assumed', lang)}: {', '.join(ex['assumed'])}")
+
+
+def changed_values(before: dict, after: dict, prefix: str = "") -> list[tuple[str, object, object]]:
+    """Flattened fields that differ between two player views (the wheel is left out)."""
+    out = []
+    for key in before:
+        if key == "wheel":
+            continue
+        a, b = before[key], after.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += changed_values(a, b, f"{prefix}{key}.")
+        elif a != b:
+            out.append((f"{prefix}{key}", a, b))
+    return out
 
 
 def _player_view(view: dict) -> dict:
