@@ -42,8 +42,10 @@ def _maat_balance(question: str) -> dict | None:
         "actions": [{"kind": "phase", "phase": "maat"}],
         "expect": [
             {"description": f"balance {balance}" + (f" with {faith} Faith" if faith else ""),
+             "description_ko": f"균형값 {balance}" + (f", 신앙 {faith}개 사용" if faith else ""),
              "path": "me.balance", "equals": final},
-            {"description": f"VP lost by the VP-loss table at balance {final}", "path": "me.vp", "equals": 10 - loss},
+            {"description": f"VP lost by the VP-loss table at balance {final}",
+             "description_ko": f"균형값 {final}일 때 점수 손실표에 따른 점수", "path": "me.vp", "equals": 10 - loss},
         ],
     }
 
@@ -78,8 +80,10 @@ def _bastet(question: str) -> dict | None:
         "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "bastet"}],
         "expect": [
             {"description": f"Happiness {happiness} + {value}, never beyond Population {population}",
+             "description_ko": f"행복지수 {happiness} + {value}, 인구 {population}을 넘지 않음",
              "path": "me.happiness", "equals": expected},
-            {"description": f"Scribes for a die of {value}", "path": "me.scribes",
+            {"description": f"Scribes for a die of {value}", "description_ko": f"주사위 눈 {value}에 따른 서기",
+             "path": "me.scribes",
              "equals": scribes + (1 if happiness < 19 <= expected else 0)},
         ],
     }
@@ -110,8 +114,10 @@ def _produce(question: str) -> dict | None:
         "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "produce", "resource": resource}],
         "expect": [
             {"description": f"keep {min(amount, level)} (the marker is on {level})",
+             "description_ko": f"{min(amount, level)}개 보유 (생산 마커 {level})",
              "path": f"me.resources.{resource}", "equals": min(amount, level)},
             {"description": f"{max(0, amount - level)} in excess go on the scales as Taint",
+             "description_ko": f"초과분 {max(0, amount - level)}개는 저울의 부패한 쪽으로",
              "path": "me.taint_resources", "equals": max(0, amount - level)},
         ],
     }

@@ -117,7 +117,9 @@ def render_example(ex: dict, lang: str) -> None:
         st.json({"before": _player_view(ex["before"]), "after": _player_view(ex["after"])}, expanded=False)
     for check in ex["checks"]:
         mark = "✓" if check["ok"] else "✗"
-        st.markdown(f"{mark} {check['description']} — expected `{check['expected']}`, got `{check['actual']}`")
+        description = check.get("description_ko") if lang == "ko" and check.get("description_ko") else check["description"]
+        expected, got = ("기대", "결과") if lang == "ko" else ("expected", "got")
+        st.markdown(f"{mark} {description} — {expected} `{check['expected']}`, {got} `{check['actual']}`")
     if ex.get("assumed"):
         st.caption(f"{t('assumed', lang)}: {', '.join(ex['assumed'])}")
 

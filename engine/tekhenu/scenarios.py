@@ -31,6 +31,7 @@ class Check:
     expected: object
     actual: object
     ok: bool
+    description_ko: str | None = None   # optional Korean wording of the description
 
 
 @dataclass
@@ -46,7 +47,7 @@ class ScenarioResult:
 
     def to_json(self) -> dict:
         return {"scenario_id": self.scenario_id, "rule_ids": self.rule_ids, "verified": self.verified,
-                "checks": [vars(c) for c in self.checks], "before": self.before, "actions": self.actions,
+                "checks": [{k: v for k, v in vars(c).items() if k != "description_ko" or v} for c in self.checks], "before": self.before, "actions": self.actions,
                 "after": self.after, "assumed": self.assumed}
 
 
@@ -161,14 +162,14 @@ def run(spec: dict) -> ScenarioResult:
     for exp in spec.get("expect", []):
         if "raises" in exp:
             actual = raised.rule_id if raised else None
-            checks.append(Check(exp["description"], exp["raises"], actual, actual == exp["raises"]))
+            checks.append(Check(exp["description"], exp["raises"], actual, actual == exp["raises"], exp.get("description_ko")))
         elif "event" in exp:
             matching = [e for e in events if e.get("event") == exp["event"]]
             actual = matching[-1].get(exp["field"]) if matching else None
-            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"]))
+            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"], exp.get("description_ko")))
         else:
             actual = _resolve(exp["path"], state, seat)
-            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"]))
+            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"], exp.get("description_ko")))
     if raised and not any("raises" in e for e in spec.get("expect", [])):
         checks.append(Check("every action is legal", None, f"{raised.message} [{raised.rule_id}]", False))
     return ScenarioResult(scenario_id=spec["id"], rule_ids=list(spec.get("rules", [])),
