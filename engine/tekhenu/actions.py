@@ -6,6 +6,7 @@
     ChooseDecree(card)             setup: keep one of the two Decrees dealt
     ChooseStarting(card)           setup: the Starting-card draft
     ChooseDestiny(card, option)    setup and Maat phase: take a Destiny card (option for A03)
+    ChooseReward(card, option)     setup: a Starting card's reward that leaves a choice
 """
 from __future__ import annotations
 
@@ -48,6 +49,13 @@ class ChooseDecree:
 
 
 @dataclass(frozen=True)
+class ChooseReward:
+    card: str                       # the Starting card whose reward needs a choice
+    option: str                     # e.g. "bread" (district), "2,1,1,1" (resources), "T07" (card kept)
+    kind: str = "choose_reward"
+
+
+@dataclass(frozen=True)
 class ChooseDestiny:
     card: str
     option: str | None = None       # A03: "population" | "happiness"
@@ -55,7 +63,7 @@ class ChooseDestiny:
 
 
 ACTION_TYPES = {cls.__dataclass_fields__["kind"].default: cls
-                for cls in (TakeDie, Perform, ChooseStarting, ChooseDecree, ChooseDestiny)}
+                for cls in (TakeDie, Perform, ChooseStarting, ChooseDecree, ChooseDestiny, ChooseReward)}
 
 
 def action_to_json(action) -> dict:

@@ -12,3 +12,4 @@ STARTING_DRAFT: dict[int, int] = _DATA["starting"]["draft_size"]
 ANKH: dict[str, int] = _DATA["destiny"]["ankh"]
 DESTINY_REWARD: dict[str, dict] = _DATA["destiny"]["reward"]
 PILLAR_LIGHT: dict[str, str] = _DATA["pillar_tiles"]["light"]
+STARTING_REWARD: dict[str, dict] = {k: v for k, v in _DATA["starting_rewards"].items() if k.startswith("S")}

@@ -16,9 +16,9 @@ import math
 
 from ..errors import IllegalAction
 from . import market, temple
-from .actions import ChooseDecree, ChooseDestiny, ChooseStarting, Perform, TakeDie
+from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie
 from .board import FACTS, GODS, RESOURCES
-from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT
+from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
 from .state import Die, State, new_player
 
 
@@ -106,6 +106,9 @@ def _setup_actions(state: State) -> list:
         return [ChooseDecree(card) for card in pending["dealt"][str(pending["queue"][0])] if card]
     if pending["stage"] == "draft":
         return [ChooseStarting(card) for card in pending["offer"]]
+    if pending["stage"] == "rewards":
+        seat, card = pending["queue"][0]
+        return [ChooseReward(card, option) for option in _reward_options(state, seat, card, pending)]
     if pending["stage"] == "destiny":
         out = []
         for card in pending["available"]:
@@ -215,6 +218,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         _choose_starting(new, action, events)
     elif isinstance(action, ChooseDestiny):
         _choose_destiny(new, action, events)
+    elif isinstance(action, ChooseReward):
+        _choose_reward(new, action, events)
     elif isinstance(action, TakeDie):
         if new.phase != "take_die":
             raise IllegalAction("tekhenu/round/take-die", "a die was already taken this turn: perform its action")
@@ -296,9 +301,104 @@ def _choose_destiny(state: State, action: ChooseDestiny, events: list) -> None:
         _advance_happiness(state, p, 1, events)
     events.append({"event": "destiny", "seat": seat, "card": action.card, "option": action.option})
     if not pending["queue"]:
+        if pending.get("after") == "start":
+            # "Every player receives all rewards shown on their Destiny card and Starting cards."
+            state.pending = {"stage": "rewards", "queue": [[s, c] for s in state.turn_order
+                                                           for c in state.player[s].starting]}
+            _resolve_plain_rewards(state, events)
+            return
         state.pending = None
         state.phase = "take_die"
         state.turn_index = 0
+
+
+def _resolve_plain_rewards(state: State, events: list) -> None:
+    """Apply Starting-card rewards in turn order until one needs a choice (or all are done)."""
+    pending = state.pending
+    while pending["queue"]:
+        seat, card = pending["queue"][0]
+        reward = STARTING_REWARD[card]
+        if "gain" not in reward:
+            if reward.get("draw_keep") and "drawn" not in pending:
+                rng = state.random()
+                pending["drawn"] = [c for c in (market.draw(state, reward["draw_keep"], rng),
+                                                market.draw(state, reward["draw_keep"], rng)) if c]
+                state.store_random(rng)
+                if not pending["drawn"]:
+                    pending.pop("drawn")
+                    pending["queue"].pop(0)
+                    continue
+            if _reward_options(state, seat, card, pending):
+                return
+            pending["queue"].pop(0)      # no legal way to take it (e.g. no free space): nothing happens
+            continue
+        p = state.player[seat]
+        for key, amount in reward["gain"].items():
+            if key == "scribes":
+                p.scribes += amount
+            elif key == "population":
+                _advance_population(state, p, amount, events)
+            elif key == "happiness":
+                _advance_happiness(state, p, amount, events)
+            else:
+                p.resources[key] += amount
+        events.append({"event": "starting_reward", "seat": seat, "card": card, "gain": reward["gain"]})
+        pending["queue"].pop(0)
+    state.pending = None
+    state.phase = "take_die"
+    state.turn_index = 0
+
+
+def _reward_options(state: State, seat: int, card: str, pending: dict) -> list[str]:
+    reward = STARTING_REWARD[card]
+    if "osiris" in reward:
+        row = reward["osiris"]["row"]
+        return [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+    if "choose" in reward:
+        kinds, total = reward["choose"]["resources"], reward["choose"]["total"]
+        return [",".join(map(str, combo)) for combo in _splits(total, len(kinds))]
+    if "draw_keep" in reward:
+        return list(pending.get("drawn", []))
+    return []
+
+
+def _splits(total: int, parts: int):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _choose_reward(state: State, action: ChooseReward, events: list) -> None:
+    pending = state.pending
+    if state.phase != "setup" or pending.get("stage") != "rewards":
+        raise IllegalAction("tekhenu/setup/starting-resources", "Starting-card rewards are received during setup")
+    seat, card = pending["queue"][0]
+    if action.card != card:
+        raise IllegalAction("tekhenu/setup/starting-resources", f"the reward to choose now is {card}'s")
+    if action.option not in _reward_options(state, seat, card, pending):
+        raise IllegalAction(f"tekhenu/{card}", f"{action.option!r} is not a choice {card} offers")
+    p = state.player[seat]
+    reward = STARTING_REWARD[card]
+    if "osiris" in reward:
+        _osiris_build(state, p, reward["osiris"]["row"], action.option, None, events, happiness_cost=False)
+    elif "choose" in reward:
+        for kind, amount in zip(reward["choose"]["resources"], map(int, action.option.split(","))):
+            p.resources[kind] += amount
+    else:
+        kept = action.option
+        {"technology": p.technologies, "blessing": p.blessings}[reward["draw_keep"]].append(kept)
+        deck = state.decks[reward["draw_keep"]]
+        rng = state.random()
+        for other in pending.pop("drawn"):
+            if other != kept:       # "shuffle the other card back into the deck"
+                deck.insert(rng.randrange(len(deck) + 1), other)
+        state.store_random(rng)
+    events.append({"event": "starting_reward", "seat": seat, "card": card, "choice": action.option})
+    pending["queue"].pop(0)
+    _resolve_plain_rewards(state, events)
 
 
 def _take_die(state: State, action: TakeDie, events: list | None = None) -> None:
@@ -515,10 +615,15 @@ def _bastet(state: State, p, action: Perform, events: list) -> None:
 
 
 def _osiris(state: State, p, action: Perform, events: list) -> None:
-    row = state.pending["value"]
-    district = action.district
+    _osiris_build(state, p, state.pending["value"], action.district, action.extra, events)
+
+
+def _osiris_build(state: State, p, row: int, district: str, extra: str | None, events: list,
+                  happiness_cost: bool = True) -> None:
+    """Osiris: a workshop or quarry in `row` of `district` (Starting cards S01-S03 skip the Happiness cost)."""
     key = f"{row},{district}"
-    p.happiness -= 1
+    if happiness_cost:
+        p.happiness -= 1
     p.buildings_left -= 1
     state.osiris[key] = p.seat
     second = FACTS("osiris.second_resource")[district]
@@ -545,7 +650,7 @@ def _osiris(state: State, p, action: Perform, events: list) -> None:
         p.resources[district] += 2
     else:
         advance(district, 2)
-        advance(action.extra, 1)
+        advance(extra, 1)
         p.resources[district] += 2
     events.append({"event": "osiris", "seat": p.seat, "row": row, "district": district,
                    "production": dict(p.production)})
