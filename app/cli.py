@@ -405,18 +405,13 @@ def cmd_card(args) -> int:
     return EXIT_OK
 
 
-_LABELS = {
-    "difference": {"ko": "판본 차이", "en": "Edition difference"},
-    "official": {"ko": "공식 규칙서", "en": "official rulebook"},
-    "translation": {"ko": "번역 (프로젝트 작성)", "en": "translation (written for Arbiter)"},
-    "sources": {"ko": "출처", "en": "Sources"},
-    "missing": {"ko": "누락 정보", "en": "Missing data"},
-    "errata": {"ko": "정오표", "en": "Erratum"},
-}
+_LABEL_KEYS = {"difference": "edition_diff"}
 
 
 def _label(lang: str, key: str) -> str:
-    return _LABELS[key][lang]
+    from app.i18n import t
+
+    return t(_LABEL_KEYS.get(key, key), lang)
 
 
 def _one_line(text: str) -> str:

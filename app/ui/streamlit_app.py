@@ -12,7 +12,7 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # `streamlit run` starts from the script
 
-from app.ui.i18n import t  # noqa: E402
+from app.i18n import t  # noqa: E402
 from app.ui.wheel import wheel_svg  # noqa: E402
 from kb.corpus import GAME_IDS  # noqa: E402
 

@@ -1,4 +1,5 @@
-"""Interface strings in Korean and English (rule texts come from the KB, never from here)."""
+"""Interface strings in Korean and English for the CLI and the web app (rule texts come from the KB,
+never from here)."""
 from __future__ import annotations
 
 STRINGS = {
@@ -49,6 +50,8 @@ STRINGS = {
     "papyrus": {"ko": "파피루스", "en": "Papyrus"},
     "scribes": {"ko": "서기", "en": "Scribes"},
     "refused": {"ko": "규칙상 불가", "en": "Not allowed by the rules"},
+    "sources": {"ko": "출처", "en": "Sources"},
+    "errata": {"ko": "정오표", "en": "Erratum"},
 }
 
 
