@@ -343,3 +343,20 @@ def test_s01_builds_in_row_5_without_losing_happiness():
     after = state.player[owner.seat]
     assert state.osiris.get("5,granite") == owner.seat
     assert after.production["granite"] == 4 and after.happiness >= happiness
+
+
+def test_thoth_refresh_pays_papyrus_and_commits_to_thoth():
+    state = _ready()
+    p = state.current
+    p.happiness, p.resources["papyrus"], p.resources["gold"] = 6, 3, 0
+    state = _take_at(state, "thoth", "gray", 3)         # 3-4: 2 cards for 2 Papyrus
+    old = [c["card"] for c in state.market[0]]
+    state, events = apply(state, Perform("thoth_refresh", section=0))
+    assert state.player[p.seat].resources["papyrus"] == 2 and state.phase == "act"
+    assert [c["card"] for c in state.market[0]] != old
+    assert all(a.action == "thoth" for a in legal_actions(state))          # committed to Thoth
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Perform("thoth_refresh", section=0))                 # once per section
+    assert err.value.rule_id == "tekhenu/actions/thoth/refresh-section"
+    state, _ = apply(state, Perform("thoth", section=0, cards=(0, 1)))
+    assert state.player[p.seat].resources["papyrus"] == 0

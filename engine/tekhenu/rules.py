@@ -161,6 +161,8 @@ def _performable(state: State, take: TakeDie, memo: dict) -> bool:
 def _perform_candidates(state: State, pending: dict | None = None) -> list[Perform]:
     pending = pending or state.pending
     gods = GODS if pending["anubis"] else (pending["god"],)
+    if pending.get("refreshed") is not None:
+        gods = ("thoth",)          # a refreshed section commits the turn to the Thoth action
     out = []
     p = state.current
     for god in gods:
@@ -171,6 +173,13 @@ def _perform_candidates(state: State, pending: dict | None = None) -> list[Perfo
         for action in _god_variants(context, god):
             if _target_refusal(state, p, pending, action) is None:
                 out.append(action)
+    if "thoth" in gods and _god_refusal(state, p, pending, "thoth") is None and \
+            p.resources["papyrus"] + p.resources["gold"] >= FACTS("market.refresh_cost_papyrus") + \
+            FACTS("market.cards_by_die")[pending["value"]][1]:
+        out += [Perform("thoth_refresh", section=i) for i, sec in enumerate(state.market)
+                if sec is not None and i not in (pending.get("refreshed") or [])]
+    if pending.get("refreshed") is not None:
+        return out
     colors = FACTS("produce.color_resource")
     if pending["anubis"]:
         out += [Perform("produce", resource=r) for r in RESOURCES]
@@ -228,8 +237,14 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     elif isinstance(action, Perform):
         if new.phase != "act":
             raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action")
-        _perform(new, action, events)
-        _end_turn(new, events)
+        if action.action == "thoth_refresh":
+            _thoth_refresh(new, action, events)    # part of the Thoth action: the turn goes on
+        else:
+            if new.pending.get("refreshed") is not None and action.action != "thoth":
+                raise IllegalAction("tekhenu/actions/thoth/refresh-section",
+                                    "after refreshing a section, the action is the Thoth action")
+            _perform(new, action, events)
+            _end_turn(new, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
     new.log.extend(events)
@@ -693,6 +708,35 @@ def _hathor(state: State, p, action: Perform, events: list) -> None:
     _pay(p, "bread", FACTS("temple.building_spaces")[action.space][2], "tekhenu/actions/hathor/building-cost")
     temple.construct_building(state, p, state.pending["value"], action.space, None, events)
     _advance_population(state, p, state.pending["value"], events)
+
+
+def _thoth_refresh(state: State, action: Perform, events: list) -> None:
+    """Before taking cards: pay 1 Papyrus to discard a section and refill it (once per section)."""
+    pending, p = state.pending, state.current
+    refusal = _god_refusal(state, p, pending, "thoth")
+    if refusal is not None:
+        raise refusal
+    done = pending.get("refreshed") or []
+    if action.section is None or not 0 <= action.section < 4 or state.market[action.section] is None:
+        raise IllegalAction("tekhenu/actions/thoth/refresh-section", "choose an open section of the Card Market")
+    if action.section in done:
+        raise IllegalAction("tekhenu/actions/thoth/refresh-section",
+                            "each section can be refreshed once per Thoth God Action")
+    cost = FACTS("market.refresh_cost_papyrus")
+    if p.resources["papyrus"] + p.resources["gold"] < cost + FACTS("market.cards_by_die")[pending["value"]][1]:
+        raise IllegalAction("tekhenu/actions/thoth/refresh-section",
+                            "you need 1 Papyrus for the refresh besides the Papyrus the cards cost")
+    _pay(p, "papyrus", cost, "tekhenu/actions/thoth/refresh-section")
+    rng = state.random()
+    old = state.market[action.section]
+    layout: dict[str, int] = {}
+    for item in old:
+        state.discards[item["kind"]].append(item["card"])
+        layout[item["kind"]] = layout.get(item["kind"], 0) + 1
+    market.fill_section(state, action.section, layout, rng)
+    state.store_random(rng)
+    pending["refreshed"] = done + [action.section]
+    events.append({"event": "thoth_refresh", "seat": p.seat, "section": action.section + 1})
 
 
 def _thoth(state: State, p, action: Perform, events: list) -> None:
