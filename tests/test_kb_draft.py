@@ -2,9 +2,7 @@
 real checker accepts for every Korean-only rulebook."""
 from __future__ import annotations
 
-import shutil
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 import yaml

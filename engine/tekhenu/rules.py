@@ -201,17 +201,14 @@ def _god_variants(pending: dict, god: str) -> list[Perform]:
         return ([Perform("horus", target="god")] + [Perform("horus", target=f"people:{i}") for i in range(2)]
                 + [Perform("horus", target=f"temple:{i}") for i in range(2)])
     if god == "ra":
+        taken = pending.get("temple_taken", set())
         return [Perform("ra", cell=f"{r},{c}", rotation=rot) for r, c in temple.cells() for rot in range(4)
-                if f"{r},{c}" not in state_cells_taken(pending)]
+                if f"{r},{c}" not in taken]
     if god == "hathor":
         return [Perform("hathor", space=i) for i in range(len(FACTS("temple.building_spaces")))]
     if god == "thoth":
         return [Perform("thoth", section=s, cards=slots) for s, slots in pending.get("thoth_choices", [])]
     return [Perform(god)]
-
-
-def state_cells_taken(pending: dict) -> set:
-    return pending.get("temple_taken", set())
 
 
 # -- apply ------------------------------------------------------------------------------------------
@@ -676,7 +673,8 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
     cost = FACTS("player_board.statue_granite_cost")[built]
     state.note_assumed("player_board.statue_granite_cost")
     if action.target == "god":
-        god = _horus_god(state.pending["value"])
+        # which god a Horus die honours is board art; Example 13 fixes only 4 → Hathor (board.yaml)
+        god = FACTS("horus.die_to_god")[state.pending["value"]]
         state.note_assumed("horus.die_to_god")
         _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
         state.god_statues[god].append(p.seat)
@@ -743,12 +741,6 @@ def _thoth(state: State, p, action: Perform, events: list) -> None:
     rng = state.random()
     market.take_cards(state, p, state.pending["value"], action.section, tuple(action.cards), rng, events)
     state.store_random(rng)
-
-
-# Which god a Horus die honours is printed next to the Horus Bonus tiles. Example 13 fixes 4 → Hathor;
-# the rest of this order is assumed (see data/board.yaml: horus.die_to_god).
-def _horus_god(value: int) -> str:
-    return FACTS("horus.die_to_god")[value]
 
 
 def _statue_bonuses(state: State, actor, god: str, events: list) -> None:

@@ -163,19 +163,8 @@ def index_folder(model_name: str) -> Path:
     return cache_root() / "index" / slug
 
 
-class _NoCache:
-    def embed(self, embedder, texts, progress):
-        from tqdm import tqdm
-
-        out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
-        for lo in tqdm(range(0, len(texts), 32), desc=f"embed ({embedder.name})", disable=not progress,
-                       file=sys.stderr, unit="batch"):
-            out[lo:lo + 32] = embedder.passages(texts[lo:lo + 32])
-        return out
-
-
 def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
-                progress: bool = True, use_vector_cache: bool = True) -> SearchIndex:
+                progress: bool = True) -> SearchIndex:
     import bm25s
     import faiss
     from tqdm import tqdm
@@ -213,7 +202,7 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
             if passage:
                 passages.append(passage)
                 owners.append(i)
-    vectors = (VectorCache(embedder.name) if use_vector_cache else _NoCache()).embed(embedder, passages, progress)
+    vectors = VectorCache(embedder.name).embed(embedder, passages, progress)
     dense = faiss.IndexFlatIP(embedder.dim)
     dense.add(vectors)
     return SearchIndex(key=key, model_name=embedder.name, docs=docs, terms=terms, bm25=bm25, dense=dense,
