@@ -7,6 +7,7 @@
     ChooseStarting(card)           setup: the Starting-card draft
     ChooseDestiny(card, option)    setup and Maat phase: take a Destiny card (option for A03)
     ChooseReward(card, option)     setup: a Starting card's reward that leaves a choice
+    UseBlessing(card, option)      play a Blessing (B01-B24) at the moment its card allows (effects_cards)
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class TakeDie:
     die: int
     adjust: int = 0
     anubis: bool = False
+    treat: str | None = None        # T08: a Forbidden die taken as "pure" or "tainted"
     kind: str = "take_die"
 
 
@@ -33,6 +35,9 @@ class Perform:
     space: int | None = None        # hathor: building space around the Temple Complex
     section: int | None = None      # thoth: Card Market section (0-based)
     cards: tuple | None = None      # thoth: slots taken in that section
+    by: str | None = None           # an extra action and what grants it: B17-B20, T19, "happiness21"
+    shift: int = 0                  # T13 (produce) / T14 (God Action): turn the die by -2..+2 first
+    value: int | None = None        # "happiness21": the die value chosen for the extra action
     kind: str = "perform"
 
 
@@ -62,8 +67,16 @@ class ChooseDestiny:
     kind: str = "choose_destiny"
 
 
+@dataclass(frozen=True)
+class UseBlessing:
+    card: str                       # B01-B24, from your Blessings
+    option: str | None = None       # B07/B08 "population"|"happiness"; B09/B10 "1".."6"; B11/B12 "color,shift"
+    kind: str = "use_blessing"
+
+
 ACTION_TYPES = {cls.__dataclass_fields__["kind"].default: cls
-                for cls in (TakeDie, Perform, ChooseStarting, ChooseDecree, ChooseDestiny, ChooseReward)}
+                for cls in (TakeDie, Perform, ChooseStarting, ChooseDecree, ChooseDestiny, ChooseReward,
+                            UseBlessing)}
 
 
 def action_to_json(action) -> dict:

@@ -70,7 +70,9 @@ def choices(state, p, value: int) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | None) -> IllegalAction | None:
+def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | None,
+            afford=None) -> IllegalAction | None:
+    """Why these cards cannot be taken; `afford(n)` says whether n Papyrus can be paid (card effects)."""
     count, papyrus = FACTS("market.cards_by_die")[value]
     if highest_section(p.happiness) == 0:
         return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
@@ -83,16 +85,21 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
     if slots is None or len(set(slots)) != count or any(not 0 <= s < len(state.market[section]) for s in slots):
         return IllegalAction("tekhenu/actions/thoth/same-section",
                              f"a die of {value} takes exactly {count} card(s), all from one section")
-    if p.resources["papyrus"] + p.resources["gold"] < papyrus:
+    can_pay = afford(papyrus) if afford else p.resources["papyrus"] + p.resources["gold"] >= papyrus
+    if not can_pay:
         return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
     return None
 
 
-def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, events: list) -> None:
+def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, events: list, pay=None) -> None:
+    """`pay(n)` spends n Papyrus (card effects may change how); by default Papyrus, then Gold."""
     _, papyrus = FACTS("market.cards_by_die")[value]
-    gold = max(0, papyrus - p.resources["papyrus"])
-    p.resources["papyrus"] -= papyrus - gold
-    p.resources["gold"] -= gold
+    if pay is not None:
+        pay(papyrus)
+    else:
+        gold = max(0, papyrus - p.resources["papyrus"])
+        p.resources["papyrus"] -= papyrus - gold
+        p.resources["gold"] -= gold
     taken = [state.market[section][s] for s in sorted(slots)]
     for item in taken:
         {"blessing": p.blessings, "technology": p.technologies, "decree": p.decrees}[item["kind"]].append(item["card"])

@@ -9,14 +9,17 @@ statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn orde
 Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
 the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
 Technologies, Decree scoring), the Happiness-21 extra action, the Thoth refresh and Botankhamun are next.
+Blessings, Technologies and the Happiness-21 extra action: effects_cards.py (hooks marked `cards_fx`).
 """
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..errors import IllegalAction
+from . import effects_cards as cards_fx
 from . import market, temple
-from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie
+from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie, UseBlessing
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
 from .state import Die, State, new_player
@@ -87,6 +90,9 @@ def _draw_and_roll(state: State, rng, section: int) -> None:
 def legal_actions(state: State) -> list:
     if state.phase == "game_over":
         return []
+    forced = cards_fx.forced_actions(state)
+    if forced is not None:
+        return forced
     if state.phase == "setup":
         return _setup_actions(state)
     if state.phase == "take_die":
@@ -94,9 +100,11 @@ def legal_actions(state: State) -> list:
         memo: dict = {}
         playable = [a for a in candidates if _performable(state, a, memo)]
         # Rules gap (data/board.yaml rules_gaps.no_action_possible): no die allows any action.
-        return playable or [a for a in candidates if not a.anubis and a.adjust == 0]
+        return (playable or [a for a in candidates if a.adjust == 0]) + cards_fx.blessing_actions(state)
     if state.phase == "act":
-        return _perform_candidates(state) or [Perform("none")]
+        normal = [] if state.turn_effects.get("normal_done") else _perform_candidates(state)
+        return cards_fx.act_actions(state, normal) if state.turn_effects or state.current.blessings \
+            or state.current.technologies else (normal or [Perform("none")])
     return []
 
 
@@ -122,20 +130,26 @@ def _setup_actions(state: State) -> list:
 
 def _take_die_candidates(state: State) -> list[TakeDie]:
     p = state.current
-    anubis_cost = FACTS("limits.anubis_scribes")
+    anubis_cost = cards_fx.anubis_cost(state)
+    scribes = cards_fx.scribes_available(p)
+    mods = cards_fx.take_modifiers(state)
     out = []
     for section, dice in enumerate(state.sections):
         for die in dice:
-            forbidden = state.purity(die, section) == "forbidden"
-            for anubis in (False, True):
-                if forbidden and not anubis:
+            color, value = cards_fx.die_as_taken(state, die, section)
+            if not 1 <= value <= 6 or (mods.get("color") == die.color):
+                continue
+            forbidden = FACTS("purity")[state.light(section)][color] == "forbidden"
+            for anubis in ((True,) if mods.get("free_anubis") else (False, True)):
+                treats = cards_fx.treat_options(state, p, color, section, anubis)
+                if forbidden and not anubis and treats == (None,):
                     continue
-                spare = p.scribes - (anubis_cost if anubis else 0)
+                spare = scribes - (anubis_cost if anubis else 0)
                 if spare < 0:
                     continue
                 # each Scribe moves the die by 1 or 2, never past 1 or 6
-                lo, hi = max(1 - die.value, -2 * spare), min(6 - die.value, 2 * spare)
-                out.extend(TakeDie(die.id, adjust, anubis) for adjust in range(lo, hi + 1))
+                lo, hi = max(1 - value, -2 * spare), min(6 - value, 2 * spare)
+                out.extend(TakeDie(die.id, adjust, anubis, treat) for treat in treats for adjust in range(lo, hi + 1))
     return out
 
 
@@ -146,45 +160,56 @@ def _scribes_for(adjust: int) -> int:
 def _performable(state: State, take: TakeDie, memo: dict) -> bool:
     """Whether some action could follow this die: checked on a hypothetical pending turn, no copy.
     Only the section, colour, value and Anubis matter, so the answers are memoised per call."""
-    located = next(((s, d) for s, dice in enumerate(state.sections) for d in dice if d.id == take.die), None)
+    if take.anubis:
+        return True                 # an Anubis die may always Produce Resources of any kind
+    if "dice" not in memo:          # where each die is and what it counts as (B09-B12), once per call
+        memo["dice"] = {d.id: (s, *cards_fx.die_as_taken(state, d, s))
+                        for s, dice in enumerate(state.sections) for d in dice}
+    located = memo["dice"].get(take.die)
     if located is None:
         return False
-    section, die = located
-    key = (section, die.color, die.value + take.adjust, take.anubis)
+    section, color, value = located
+    key = (section, color, value + take.adjust, take.anubis)
     if key not in memo:
-        pending = {"color": die.color, "value": key[2], "god": GODS[section], "anubis": take.anubis}
+        pending = {"color": color, "value": key[2], "god": GODS[section], "anubis": take.anubis}
+        waivers = [c for c in state.current.blessings if c in cards_fx.WAIVERS]
+        if waivers:      # a Blessing that waives the cost would make the action possible
+            pending["if_blessed"] = waivers
         colors = FACTS("produce.color_resource")
-        memo[key] = take.anubis or die.color in colors or bool(_perform_candidates(state, pending))
+        memo[key] = take.anubis or color in colors or bool(_perform_candidates(state, pending))
     return memo[key]
 
 
-def _perform_candidates(state: State, pending: dict | None = None) -> list[Perform]:
+def _perform_candidates(state: State, pending: dict | None = None, p=None) -> list[Perform]:
     pending = pending or state.pending
+    p = p or state.current
     gods = GODS if pending["anubis"] else (pending["god"],)
     if pending.get("refreshed") is not None:
         gods = ("thoth",)          # a refreshed section commits the turn to the Thoth action
     out = []
-    p = state.current
-    for god in gods:
-        if _god_refusal(state, p, pending, god) is not None:
-            continue
-        context = dict(pending, temple_taken=set(state.temple),
-                       thoth_choices=market.choices(state, p, pending["value"]) if god == "thoth" else [])
-        for action in _god_variants(context, god):
-            if _target_refusal(state, p, pending, action) is None:
-                out.append(action)
+    god_shifts, produce_shifts = cards_fx.shifts(p, pending)     # T14 / T13 may turn the die first
+    for shift in god_shifts:
+        view = dict(pending, value=pending["value"] + shift) if shift else pending
+        for god in gods:
+            if _god_refusal(state, p, view, god) is not None:
+                continue
+            context = dict(view, temple_taken=set(state.temple),
+                           thoth_choices=market.choices(state, p, view["value"]) if god == "thoth" else [])
+            for action in _god_variants(context, god):
+                if _target_refusal(state, p, view, action) is None:
+                    out.append(replace(action, shift=shift) if shift else action)
     if "thoth" in gods and _god_refusal(state, p, pending, "thoth") is None and \
-            p.resources["papyrus"] + p.resources["gold"] >= FACTS("market.refresh_cost_papyrus") + \
-            FACTS("market.cards_by_die")[pending["value"]][1]:
+            _afford(state, p, pending, "thoth", "papyrus", FACTS("market.refresh_cost_papyrus") +
+                    FACTS("market.cards_by_die")[pending["value"]][1]):
         out += [Perform("thoth_refresh", section=i) for i, sec in enumerate(state.market)
                 if sec is not None and i not in (pending.get("refreshed") or [])]
     if pending.get("refreshed") is not None:
         return out
     colors = FACTS("produce.color_resource")
     if pending["anubis"]:
-        out += [Perform("produce", resource=r) for r in RESOURCES]
+        out += [Perform("produce", resource=r, shift=s) for s in produce_shifts for r in RESOURCES]
     elif pending["color"] in colors:
-        out.append(Perform("produce", resource=colors[pending["color"]]))
+        out += [Perform("produce", resource=colors[pending["color"]], shift=s) for s in produce_shifts]
     return out
 
 
@@ -218,7 +243,14 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         raise IllegalAction("tekhenu/scoring/after-scoring/winner", "the game is over")
     new = state.copy()
     events: list[dict] = []
-    if isinstance(action, ChooseDecree):
+    refusal = cards_fx.immediate_refusal(new, action) if new.turn_effects else None
+    if refusal is not None:
+        raise refusal
+    if isinstance(action, UseBlessing):
+        cards_fx.use_blessing(new, action, events)
+    elif isinstance(action, Perform) and action.by is not None:
+        cards_fx.perform_extra(new, action, events)       # B17-B20, T19, Happiness 21
+    elif isinstance(action, ChooseDecree):
         _choose_decree(new, action, events)
     elif isinstance(action, ChooseStarting):
         _choose_starting(new, action, events)
@@ -234,6 +266,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     elif isinstance(action, Perform):
         if new.phase != "act":
             raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action")
+        if new.turn_effects.get("normal_done"):
+            raise IllegalAction("tekhenu/round/perform-action", "the action for the die taken was already performed")
         if action.action == "thoth_refresh":
             _thoth_refresh(new, action, events)    # part of the Thoth action: the turn goes on
         else:
@@ -241,7 +275,7 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
                 raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                                     "after refreshing a section, the action is the Thoth action")
             _perform(new, action, events)
-            _end_turn(new, events)
+            cards_fx.finish_normal(new, events)    # ends the turn unless extra actions are owed
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
     new.log.extend(events)
@@ -322,6 +356,7 @@ def _choose_destiny(state: State, action: ChooseDestiny, events: list) -> None:
         state.pending = None
         state.phase = "take_die"
         state.turn_index = 0
+        cards_fx.after_maat(state, events)         # T16: after each Maat phase
 
 
 def _resolve_plain_rewards(state: State, events: list) -> None:
@@ -419,19 +454,23 @@ def _take_die(state: State, action: TakeDie, events: list | None = None) -> None
     if located is None:
         raise IllegalAction("tekhenu/round/take-die", f"die {action.die} is not on the Obelisk Wheel")
     section, die = located
-    purity = state.purity(die, section)
+    color, base = cards_fx.die_as_taken(state, die, section)     # B09-B12 may change both
+    refusal = cards_fx.take_refusal(state, p, die, color, base, section, action)
+    if refusal is not None:
+        raise refusal
+    purity = cards_fx.purity_as_taken(state, color, section, action.treat)   # T08 may treat Forbidden
     if purity == "forbidden" and not action.anubis:
         raise IllegalAction("tekhenu/round/take-die",
                             "you may only choose a Pure or Tainted die, not a Forbidden die")
-    value = die.value + action.adjust
+    value = base + action.adjust
     if not 1 <= value <= 6:
         raise IllegalAction("tekhenu/actions/scribes/no-wrap",
                             "a die can never go below 1 or above 6, and does not wrap around")
-    cost = _scribes_for(action.adjust) + (FACTS("limits.anubis_scribes") if action.anubis else 0)
-    if cost > p.scribes:
+    cost = _scribes_for(action.adjust) + (cards_fx.anubis_cost(state) if action.anubis else 0)
+    if cost > cards_fx.scribes_available(p):
         rule = "tekhenu/actions/scribes/anubis" if action.anubis else "tekhenu/actions/scribes/adjust-die"
         raise IllegalAction(rule, f"that needs {cost} Scribes and you have {p.scribes}")
-    p.scribes -= cost
+    cards_fx.pay(state, p, "scribes", cost, "tekhenu/actions/scribes/adjust-die", events)
     state.sections[section].remove(die)
     die.value = value
     if action.anubis:
@@ -440,17 +479,23 @@ def _take_die(state: State, action: TakeDie, events: list | None = None) -> None
         p.pure.append(die)
     else:
         p.tainted.append(die)
-    state.pending = {"die": {"id": die.id, "color": die.color, "value": value}, "color": die.color,
+    state.pending = {"die": {"id": die.id, "color": die.color, "value": value}, "color": color,
                      "value": value, "god": GODS[section], "section": section, "purity": purity,
                      "anubis": action.anubis, "scribes_spent": cost}
     if events is not None:
         events.append({"event": "take_die", "seat": p.seat, "die": die.id, "color": die.color, "value": value,
                        "god": GODS[section], "purity": purity, "anubis": action.anubis, "scribes_spent": cost})
+        cards_fx.after_take(state, p, state.pending, action.treat, events)
 
 
 # -- performing actions -----------------------------------------------------------------------------
 def _can_pay(p, resource: str, amount: int) -> bool:
-    return p.resources[resource] + p.resources["gold"] >= amount
+    return cards_fx.available(p, resource) >= amount
+
+
+def _afford(state: State, p, pending: dict, god: str, resource: str, amount: int) -> bool:
+    """Whether this God Action's cost can be met, after Blessing waivers and Technology gains."""
+    return cards_fx.affordable(state, p, pending, god, resource, amount)
 
 
 def _refusal(state: State, p, pending: dict, action: Perform) -> IllegalAction | None:
@@ -482,7 +527,7 @@ def _god_refusal(state: State, p, pending: dict, god: str) -> IllegalAction | No
                              f"a die from the {pending['god'].title()} section performs the {pending['god'].title()} "
                              "God Action (or Produce Resources); any other action needs an Anubis Action")
     value = pending["value"]
-    if god == "bastet" and not _can_pay(p, "papyrus", FACTS("bastet.cost_papyrus")):
+    if god == "bastet" and not _afford(state, p, pending, god, "papyrus", FACTS("bastet.cost_papyrus")):
         return IllegalAction("tekhenu/actions/bastet/advance-happiness", "the Bastet action costs 2 Papyrus")
     if god == "osiris" and p.happiness <= 0:
         return IllegalAction("tekhenu/actions/osiris/cannot-perform", "your Happiness is already 0")
@@ -492,21 +537,21 @@ def _god_refusal(state: State, p, pending: dict, god: str) -> IllegalAction | No
         if p.statues_left <= 0:
             return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Statues left")
         cost = FACTS("player_board.statue_granite_cost")[6 - p.statues_left]
-        if not _can_pay(p, "granite", cost):
+        if not _afford(state, p, pending, god, "granite", cost):
             return IllegalAction("tekhenu/actions/horus/build-statue", f"this Statue costs {cost} Granite")
     if god == "ra":
         if p.pillars_left <= 0:
             return IllegalAction("tekhenu/actions/component-limits/limited-pieces", "you have no Pillars left")
         if state.ra_tiles[FACTS("ra.tile_space_by_die")[value]] is None:
             return IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on the space of this die value")
-        if not all(p.resources[r] + p.resources["gold"] >= n for r, n in FACTS("pillar_tiles.cost").items()):
+        if not all(_afford(state, p, pending, god, r, n) for r, n in FACTS("pillar_tiles.cost").items()):
             return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
     if god == "thoth":
         count, papyrus = FACTS("market.cards_by_die")[value]
         if market.highest_section(p.happiness) == 0:
             return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
                                  "with Happiness 0 you cannot take any cards")
-        if not _can_pay(p, "papyrus", papyrus):
+        if not _afford(state, p, pending, god, "papyrus", papyrus):
             return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
     return None
 
@@ -546,35 +591,57 @@ def _target_refusal(state: State, p, pending: dict, action: Perform) -> IllegalA
                                  f"that Building space is not in play with {state.players} players")
         if str(action.space) in state.temple_buildings:
             return IllegalAction("tekhenu/actions/hathor/pay-and-place", "that Building space is taken")
-        if not _can_pay(p, "bread", spaces[action.space][2]):
+        if not _afford(state, p, pending, "hathor", "bread", spaces[action.space][2]):
             return IllegalAction("tekhenu/actions/hathor/building-cost",
                                  f"this Building costs {spaces[action.space][2]} Bread")
     elif action.action == "thoth":
-        return market.refusal(state, p, value, action.section, action.cards)
+        return market.refusal(state, p, value, action.section, action.cards,
+                              afford=lambda n: _afford(state, p, pending, "thoth", "papyrus", n))
     return None
 
 
 def _perform(state: State, action: Perform, events: list) -> None:
     p = state.current
     if action.action == "none":
-        if _perform_candidates(state):
+        if cards_fx.normal_fitting(state, _perform_candidates(state)):
             raise IllegalAction("tekhenu/round/perform-action", "you must perform an action with the die you took")
         state.note_assumed("rules_gaps.no_action_possible")
         events.append({"event": "no_action_possible", "seat": p.seat})
         return
-    refusal = _refusal(state, p, state.pending, action)
+    _execute(state, p, state.pending, action, events)
+
+
+def _execute(state: State, p, pending: dict, action: Perform, events: list) -> None:
+    """One action with the die `pending` (the die taken, or an extra action's view of it), card effects
+    included: effects_cards turns the die / grants Resources first and triggers Technologies after."""
+    cards_fx.before_action(state, p, pending, action, events)
+    refusal = _refusal(state, p, pending, action)
     if refusal is not None:
         raise refusal
+    saved, state.pending = state.pending, pending       # the handlers read the die from state.pending
     if action.action == "produce":
-        _produce(state, p, action, events)
+        for _ in range(cards_fx.productions(state, action)):     # B21/B22 produce twice
+            resource, excess = _produce(state, p, action, events)
+            cards_fx.after_produce(state, p, pending, resource, excess, events)
+    else:
+        handlers = {"bastet": _bastet, "osiris": _osiris, "horus": _horus, "ra": _ra, "hathor": _hathor,
+                    "thoth": _thoth}
+        handlers[action.action](state, p, action, events)
+    state.pending = saved
+    cards_fx.after_action(state, p, pending, action, events)
+    if action.action != "produce":
+        _statue_bonuses(state, p, action.action, events)
+
+
+def _pay(p, resource: str, amount: int, rule: str, state: State | None = None, god: str | None = None,
+         events: list | None = None, in_turn: bool = True) -> None:
+    """Pay with that resource, Gold standing in for any missing ones (Gold is wild). Given the state, a
+    God Action's cost goes through the cards: Blessing waivers (B13-B16) and substitutes (T10, T22)."""
+    if state is not None:
+        if god is not None:
+            amount = cards_fx.due(state, state.pending, god, resource, amount)
+        cards_fx.pay(state, p, resource, amount, rule, events, in_turn)
         return
-    handlers = {"bastet": _bastet, "osiris": _osiris, "horus": _horus, "ra": _ra, "hathor": _hathor, "thoth": _thoth}
-    handlers[action.action](state, p, action, events)
-    _statue_bonuses(state, p, action.action, events)
-
-
-def _pay(p, resource: str, amount: int, rule: str) -> None:
-    """Pay with that resource, Gold standing in for any missing ones (Gold is wild)."""
     have = p.resources[resource]
     gold_needed = max(0, amount - have)
     if gold_needed > p.resources["gold"]:
@@ -593,6 +660,7 @@ def _produce(state: State, p, action: Perform, events: list) -> None:
     p.taint_resources += excess
     events.append({"event": "produce", "seat": p.seat, "resource": resource, "produced": amount, "kept": keep,
                    "taint": excess, "rule": "tekhenu/actions/produce/excess-taint"})
+    return resource, excess
 
 
 def _advance_happiness(state: State, p, steps: int, events: list) -> None:
@@ -605,6 +673,8 @@ def _advance_happiness(state: State, p, steps: int, events: list) -> None:
                 p.resources["gold"] += 1
             elif reward == "scribe":
                 p.scribes += 1
+            elif reward == "extra_action":
+                cards_fx.grant_happiness21(state, p, events)
             events.append({"event": "happiness_reward", "seat": p.seat, "at": threshold, "reward": reward})
 
 
@@ -616,7 +686,7 @@ def _advance_population(state: State, p, steps: int, events: list) -> None:
 
 
 def _bastet(state: State, p, action: Perform, events: list) -> None:
-    _pay(p, "papyrus", FACTS("bastet.cost_papyrus"), "tekhenu/actions/bastet/advance-happiness")
+    _pay(p, "papyrus", FACTS("bastet.cost_papyrus"), "tekhenu/actions/bastet/advance-happiness", state, "bastet", events)
     value = state.pending["value"]
     before = p.happiness
     _advance_happiness(state, p, value, events)
@@ -676,18 +746,18 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
         # which god a Horus die honours is board art; Example 13 fixes only 4 → Hathor (board.yaml)
         god = FACTS("horus.die_to_god")[state.pending["value"]]
         state.note_assumed("horus.die_to_god")
-        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue", state, "horus", events)
         state.god_statues[god].append(p.seat)
         target = god
     elif action.target and action.target.startswith("people:"):
         index = int(action.target.split(":")[1])
-        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue", state, "horus", events)
         state.osiris_statues[index] = p.seat
         p.resources["gold"] += 1      # the Gold placed there during setup
         state.note_assumed("osiris.statue_spaces")
         target = f"osiris-statue-{index}"
     elif action.target.startswith("temple:"):
-        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue", state, "horus", events)
         index = int(action.target.split(":")[1])
         temple.build_temple_statue(state, p, index, events)
         target = f"temple-statue-{index}"
@@ -697,13 +767,14 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
 
 def _ra(state: State, p, action: Perform, events: list) -> None:
     for resource, amount in FACTS("pillar_tiles.cost").items():
-        _pay(p, resource, amount, "tekhenu/actions/ra/pay-and-place-tile")
+        _pay(p, resource, amount, "tekhenu/actions/ra/pay-and-place-tile", state, "ra", events)
     cell = tuple(int(x) for x in action.cell.split(","))
     temple.raise_pillar(state, p, state.pending["value"], cell, action.rotation, events)
 
 
 def _hathor(state: State, p, action: Perform, events: list) -> None:
-    _pay(p, "bread", FACTS("temple.building_spaces")[action.space][2], "tekhenu/actions/hathor/building-cost")
+    _pay(p, "bread", FACTS("temple.building_spaces")[action.space][2], "tekhenu/actions/hathor/building-cost",
+         state, "hathor", events)
     temple.construct_building(state, p, state.pending["value"], action.space, None, events)
     _advance_population(state, p, state.pending["value"], events)
 
@@ -721,10 +792,11 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "each section can be refreshed once per Thoth God Action")
     cost = FACTS("market.refresh_cost_papyrus")
-    if p.resources["papyrus"] + p.resources["gold"] < cost + FACTS("market.cards_by_die")[pending["value"]][1]:
+    if not _afford(state, p, pending, "thoth", "papyrus", cost + FACTS("market.cards_by_die")[pending["value"]][1]):
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "you need 1 Papyrus for the refresh besides the Papyrus the cards cost")
-    _pay(p, "papyrus", cost, "tekhenu/actions/thoth/refresh-section")
+    cards_fx.before_action(state, p, pending, action, events)     # T20's Papyrus may come first
+    _pay(p, "papyrus", cost, "tekhenu/actions/thoth/refresh-section", state, None, events)
     rng = state.random()
     old = state.market[action.section]
     layout: dict[str, int] = {}
@@ -739,7 +811,8 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
 
 def _thoth(state: State, p, action: Perform, events: list) -> None:
     rng = state.random()
-    market.take_cards(state, p, state.pending["value"], action.section, tuple(action.cards), rng, events)
+    market.take_cards(state, p, state.pending["value"], action.section, tuple(action.cards), rng, events,
+                      pay=lambda n: _pay(p, "papyrus", n, "tekhenu/actions/thoth/card-count", state, None, events))
     state.store_random(rng)
 
 
@@ -761,11 +834,13 @@ def _statue_bonuses(state: State, actor, god: str, events: list) -> None:
             else:
                 owner.resources[key] += amount
         events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus})
+        cards_fx.statue_bonus_received(state, owner, events)
 
 
 # -- turn structure ---------------------------------------------------------------------------------
 def _end_turn(state: State, events: list) -> None:
     state.pending = None
+    state.turn_effects = {}
     state.turns += 1
     state.turn_index += 1
     state.phase = "take_die"
@@ -799,6 +874,7 @@ def _rotation(state: State, events: list) -> None:
 def _maat(state: State, events: list, rng) -> None:
     state.maat_phases += 1
     for p in state.player:
+        cards_fx.maat_faith(p, events)             # T15
         balance = sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
         # Faith moves the balance toward 0; using it can only help (turn order and VP loss both favour
         # a balance nearer 0) and unused Faith is returned anyway.
@@ -817,7 +893,8 @@ def _maat(state: State, events: list, rng) -> None:
         events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
                        "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
     state.turn_order = sorted(range(state.players),
-                              key=lambda s: (abs(state.player[s].balance), -ANKH[state.player[s].destiny]))
+                              key=lambda s: (abs(state.player[s].balance),
+                                             -cards_fx.ankh_value(state.player[s], ANKH[state.player[s].destiny])))
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
     arrow = (state.arrow_start + state.rotations) % 6
     if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
@@ -862,9 +939,9 @@ def _scoring(state: State, events: list) -> None:
         state.note_assumed("player_board.building_row")
         gained += sum(slot.get("vp", 0) for slot in revealed)
         p.vp += gained
-        bread = sum(slot.get("bread", 0) for slot in revealed)
-        paid = min(bread, p.resources["bread"] + p.resources["gold"])
-        _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep") if paid else None
+        bread = cards_fx.bread_upkeep(p, sum(slot.get("bread", 0) for slot in revealed))   # T17: none
+        paid = min(bread, cards_fx.available(p, "bread"))
+        _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep", state, None, events, in_turn=False) if paid else None
         shortfall = bread - paid
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
         events.append({"event": "score_player", "seat": p.seat, "gained": gained, "bread": bread,

@@ -90,6 +90,7 @@ class State:
     discards: dict = field(default_factory=lambda: {"blessing": [], "technology": [], "decree": []})
     log: list = field(default_factory=list)
     assumed_used: list[str] = field(default_factory=list)
+    turn_effects: dict = field(default_factory=dict)    # Blessings/Technologies at work this turn (effects_cards)
 
     # -- helpers -----------------------------------------------------------------------------------
     @property
@@ -123,7 +124,7 @@ class State:
         new.bag, new.boxed = _dice(self.bag), _dice(self.boxed)
         new.player = [p.copy() for p in self.player]
         new.turn_order = list(self.turn_order)
-        new.pending = copy.deepcopy(self.pending)
+        new.pending = _plain_copy(self.pending)
         new.osiris = dict(self.osiris)
         new.osiris_statues = list(self.osiris_statues)
         new.god_statues = {g: list(s) for g, s in self.god_statues.items()}
@@ -137,6 +138,7 @@ class State:
         new.scoring_markers = list(self.scoring_markers)
         new.log = list(self.log)
         new.assumed_used = list(self.assumed_used)
+        new.turn_effects = _plain_copy(self.turn_effects) if self.turn_effects else {}
         return new
 
     # -- JSON --------------------------------------------------------------------------------------
@@ -161,6 +163,15 @@ class State:
         if data.get("pending") and data["pending"].get("die"):
             data["pending"]["die"] = dict(data["pending"]["die"])
         return cls(**data)
+
+
+def _plain_copy(value):
+    """Deep copy of JSON-like data (dicts, lists, scalars), several times faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 def _dice(dice: list[Die]) -> list[Die]:
