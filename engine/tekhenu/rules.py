@@ -96,11 +96,10 @@ def legal_actions(state: State) -> list:
     if state.phase == "setup":
         return _setup_actions(state)
     if state.phase == "take_die":
-        candidates = _take_die_candidates(state)
-        memo: dict = {}
-        playable = [a for a in candidates if _performable(state, a, memo)]
+        playable = _take_die_candidates(state, memo={})
         # Rules gap (data/board.yaml rules_gaps.no_action_possible): no die allows any action.
-        return (playable or [a for a in candidates if a.adjust == 0]) + cards_fx.blessing_actions(state)
+        return (playable or [a for a in _take_die_candidates(state) if a.adjust == 0]) + \
+            cards_fx.blessing_actions(state)
     if state.phase == "act":
         normal = [] if state.turn_effects.get("normal_done") else _perform_candidates(state)
         return cards_fx.act_actions(state, normal) if state.turn_effects or state.current.blessings \
@@ -128,20 +127,24 @@ def _setup_actions(state: State) -> list:
     return []
 
 
-def _take_die_candidates(state: State) -> list[TakeDie]:
+def _take_die_candidates(state: State, memo: dict | None = None) -> list[TakeDie]:
+    """Dice the player may take and how; given a `memo`, only those after which some action is possible."""
     p = state.current
     anubis_cost = cards_fx.anubis_cost(state)
     scribes = cards_fx.scribes_available(p)
     mods = cards_fx.take_modifiers(state)
+    purity = FACTS("purity")
+    t08 = "T08" in p.technologies
     out = []
     for section, dice in enumerate(state.sections):
+        light = state.light(section)
         for die in dice:
-            color, value = cards_fx.die_as_taken(state, die, section)
+            color, value = cards_fx.die_as_taken(state, die, section) if mods else (die.color, die.value)
             if not 1 <= value <= 6 or (mods.get("color") == die.color):
                 continue
-            forbidden = FACTS("purity")[state.light(section)][color] == "forbidden"
+            forbidden = purity[light][color] == "forbidden"
             for anubis in ((True,) if mods.get("free_anubis") else (False, True)):
-                treats = cards_fx.treat_options(state, p, color, section, anubis)
+                treats = cards_fx.treat_options(state, p, color, section, anubis) if t08 else (None,)
                 if forbidden and not anubis and treats == (None,):
                     continue
                 spare = scribes - (anubis_cost if anubis else 0)
@@ -149,7 +152,10 @@ def _take_die_candidates(state: State) -> list[TakeDie]:
                     continue
                 # each Scribe moves the die by 1 or 2, never past 1 or 6
                 lo, hi = max(1 - value, -2 * spare), min(6 - value, 2 * spare)
-                out.extend(TakeDie(die.id, adjust, anubis, treat) for treat in treats for adjust in range(lo, hi + 1))
+                adjusts = range(lo, hi + 1)
+                if memo is not None and not anubis:   # an Anubis die may always Produce any Resource
+                    adjusts = [a for a in adjusts if _die_allows_action(state, memo, section, color, value + a)]
+                out.extend(TakeDie(die.id, adjust, anubis, treat) for treat in treats for adjust in adjusts)
     return out
 
 
@@ -157,30 +163,23 @@ def _scribes_for(adjust: int) -> int:
     return math.ceil(abs(adjust) / 2)
 
 
-def _performable(state: State, take: TakeDie, memo: dict) -> bool:
-    """Whether some action could follow this die: checked on a hypothetical pending turn, no copy.
-    Only the section, colour, value and Anubis matter, so the answers are memoised per call."""
-    if take.anubis:
-        return True                 # an Anubis die may always Produce Resources of any kind
-    if "dice" not in memo:          # where each die is and what it counts as (B09-B12), once per call
-        memo["dice"] = {d.id: (s, *cards_fx.die_as_taken(state, d, s))
-                        for s, dice in enumerate(state.sections) for d in dice}
-    located = memo["dice"].get(take.die)
-    if located is None:
-        return False
-    section, color, value = located
-    key = (section, color, value + take.adjust, take.anubis)
+def _die_allows_action(state: State, memo: dict, section: int, color: str, value: int) -> bool:
+    """Whether some action could follow a (non-Anubis) die: checked on a hypothetical pending turn, no
+    copy. Only the section, colour and value matter, so the answers are memoised per call."""
+    if color in FACTS("produce.color_resource"):
+        return True                 # it can always Produce Resources
+    key = (section, value)
     if key not in memo:
-        pending = {"color": color, "value": key[2], "god": GODS[section], "anubis": take.anubis}
+        pending = {"color": color, "value": value, "god": GODS[section], "anubis": False}
         waivers = [c for c in state.current.blessings if c in cards_fx.WAIVERS]
         if waivers:      # a Blessing that waives the cost would make the action possible
             pending["if_blessed"] = waivers
-        colors = FACTS("produce.color_resource")
-        memo[key] = take.anubis or color in colors or bool(_perform_candidates(state, pending))
+        memo[key] = bool(_perform_candidates(state, pending, first=True))
     return memo[key]
 
 
-def _perform_candidates(state: State, pending: dict | None = None, p=None) -> list[Perform]:
+def _perform_candidates(state: State, pending: dict | None = None, p=None, first: bool = False) -> list[Perform]:
+    """Every action the die allows (`first`: stop at the first one found, for a yes/no question)."""
     pending = pending or state.pending
     p = p or state.current
     gods = GODS if pending["anubis"] else (pending["god"],)
@@ -198,6 +197,8 @@ def _perform_candidates(state: State, pending: dict | None = None, p=None) -> li
             for action in _god_variants(context, god):
                 if _target_refusal(state, p, view, action) is None:
                     out.append(replace(action, shift=shift) if shift else action)
+                    if first:
+                        return out
     if "thoth" in gods and _god_refusal(state, p, pending, "thoth") is None and \
             _afford(state, p, pending, "thoth", "papyrus", FACTS("market.refresh_cost_papyrus") +
                     FACTS("market.cards_by_die")[pending["value"]][1]):
@@ -213,7 +214,8 @@ def _perform_candidates(state: State, pending: dict | None = None, p=None) -> li
     return out
 
 
-def _god_variants(pending: dict, god: str) -> list[Perform]:
+def _god_variants(pending: dict, god: str):
+    """The targets a God Action could take (an iterable: a yes/no question stops at the first legal one)."""
     if god == "osiris":
         variants = []
         for district in FACTS("osiris.districts"):
@@ -227,12 +229,12 @@ def _god_variants(pending: dict, god: str) -> list[Perform]:
                 + [Perform("horus", target=f"temple:{i}") for i in range(2)])
     if god == "ra":
         taken = pending.get("temple_taken", set())
-        return [Perform("ra", cell=f"{r},{c}", rotation=rot) for r, c in temple.cells() for rot in range(4)
-                if f"{r},{c}" not in taken]
+        return (Perform("ra", cell=f"{r},{c}", rotation=rot) for r, c in temple.cells() for rot in range(4)
+                if f"{r},{c}" not in taken)
     if god == "hathor":
-        return [Perform("hathor", space=i) for i in range(len(FACTS("temple.building_spaces")))]
+        return (Perform("hathor", space=i) for i in range(len(FACTS("temple.building_spaces"))))
     if god == "thoth":
-        return [Perform("thoth", section=s, cards=slots) for s, slots in pending.get("thoth_choices", [])]
+        return (Perform("thoth", section=s, cards=slots) for s, slots in pending.get("thoth_choices", []))
     return [Perform(god)]
 
 

@@ -46,7 +46,7 @@ class PlayerState:
         return len(self.pure) + len(self.tainted) + len(self.below)
 
     def copy(self) -> "PlayerState":
-        new = copy.copy(self)
+        new = _shallow(self)
         new.production, new.resources = dict(self.production), dict(self.resources)
         new.pure, new.tainted, new.below = _dice(self.pure), _dice(self.tainted), _dice(self.below)
         for name in ("starting", "decrees", "blessings", "technologies", "reached"):
@@ -119,7 +119,7 @@ class State:
     def copy(self) -> "State":
         """Copy-on-write: everything `apply` may change is copied; the RNG state is replaced, never
         mutated, so it is shared. (A hand-written copy: deepcopy made random games 5x slower.)"""
-        new = copy.copy(self)
+        new = _shallow(self)
         new.sections = [_dice(sec) for sec in self.sections]
         new.bag, new.boxed = _dice(self.bag), _dice(self.boxed)
         new.player = [p.copy() for p in self.player]
@@ -163,6 +163,13 @@ class State:
         if data.get("pending") and data["pending"].get("die"):
             data["pending"]["die"] = dict(data["pending"]["die"])
         return cls(**data)
+
+
+def _shallow(obj):
+    """copy.copy for these plain dataclasses, without the __reduce_ex__ round trip (hot in `apply`)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 def _plain_copy(value):
