@@ -42,6 +42,7 @@ def detail_record(kb: KnowledgeBase, entry: Rule | Card) -> dict:
         record["name"] = bi(entry.name) if entry.name else None
         record["count"] = entry.count
         record["fields"] = entry.fields
+        record["scenarios"] = list(entry.scenarios)
     return record
 
 

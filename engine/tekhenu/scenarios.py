@@ -8,7 +8,10 @@ runner plays the actions with the real engine and checks every expectation.
                 | {"description", "event": "produce", "field": "taint", "equals": 2}
                 | {"description", "raises": "tekhenu/round/take-die"}]}
 
-"me" is the player whose turn it is when the scenario starts.
+"me" is the player whose turn it is when the scenario starts. Besides the numbers in PLAYER_FIELDS, "me"
+may hold cards ("blessings", "technologies": lists of ids) and pieces already on the board: "god_statues"
+(gods whose Statue spaces hold one of my Statues) and "temple_pillars" (Temple Complex cells "r,c" with my
+Pillar on a tile without ability).
 """
 from __future__ import annotations
 
@@ -52,7 +55,8 @@ class ScenarioResult:
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
-                 "statues_left", "pillars_left", "destiny"}
+                 "statues_left", "pillars_left", "destiny", "blessings", "technologies"}
+PILLAR_TILE_WITHOUT_ABILITY = "P22"
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
@@ -67,7 +71,13 @@ def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
         elif key in ("pure", "tainted"):
             setattr(me, key, [_loose_die(state, c, v) for c, v in value])
         elif key in PLAYER_FIELDS:
-            setattr(me, key, value)
+            setattr(me, key, list(value) if isinstance(value, list) else value)
+        elif key == "god_statues":
+            for god in value:
+                state.god_statues[god].append(me.seat)
+        elif key == "temple_pillars":
+            for cell in value:
+                state.temple[cell] = {"tile": PILLAR_TILE_WITHOUT_ABILITY, "owner": me.seat, "rotation": 0}
         else:
             raise ScenarioError(f"unknown player field {key!r} in setup.me")
     names: dict[str, int] = {}
