@@ -124,6 +124,9 @@ def test_t19_produces_only_with_a_tainted_die_and_commits_to_a_god_action():
                          [{"as": "d", "color": "yellow", "value": 3, "god": "bastet", "light": "sunny"}])
     tainted = _run(state, TakeDie(dice["d"]), Perform("produce", by="T19"))
     assert all(a.action != "produce" for a in legal_actions(tainted)), "the normal action is the God Action"
+    with pytest.raises(IllegalAction) as err:
+        apply(tainted, Perform("produce", resource="papyrus"))
+    assert err.value.rule_id == "tekhenu/T19"
 
 
 def test_happiness_21_reached_in_the_maat_phase_is_performed_at_once():

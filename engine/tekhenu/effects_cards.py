@@ -370,6 +370,8 @@ def before_action(state, p, pending: dict, action: Perform, events: list) -> Non
     """Checks and effects that come before an action: attached Blessings must fit it, T13/T14 turn the
     die, and T04/T20/T21 Resources may be gained first ("You may gain ... before performing the action")."""
     kind = _kind(action)
+    if kind == "produce" and action.by is None and _te(state).get("god_only"):
+        raise IllegalAction("tekhenu/T19", "after T19's Produce Resources the normal action is the God Action")
     for card in _te(state).get("attached", ()):
         if kind not in ATTACHED[card]:
             raise IllegalAction(card_rule(card), f"{card} was played for a {' or '.join(ATTACHED[card])} action")
