@@ -847,27 +847,29 @@ def _scoring(state: State, events: list) -> None:
                 counts.setdefault(seat, []).append(int(row))
         for index, seat in enumerate(state.osiris_statues):
             if seat is not None and district in FACTS("osiris.statue_spaces")[index]:
+                state.note_assumed("osiris.statue_spaces")
                 counts.setdefault(seat, []).append(0)   # the statue stands above row 1
         if counts:
             winner = max(counts, key=lambda s: (len(counts[s]), -min(counts[s])))
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner})
     for p in state.player:
-        gained = temple.score_temple(state, p)
-        statues = 6 - p.statues_left
-        gained += FACTS("scoring.statues_vp")[statues]
-        gained += max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold), default=0)
-        gained += FACTS("scoring.production_top_vp") * sum(1 for v in p.production.values() if v >= 6)
+        parts = {"temple": temple.score_temple(state, p),
+                 "statues": FACTS("scoring.statues_vp")[6 - p.statues_left],
+                 "happiness": max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold),
+                                  default=0),
+                 "production": FACTS("scoring.production_top_vp") * sum(1 for v in p.production.values() if v >= 6)}
         revealed = FACTS("player_board.building_row")[: 10 - p.buildings_left]
         state.note_assumed("player_board.building_row")
-        gained += sum(slot.get("vp", 0) for slot in revealed)
+        parts["building_row"] = sum(slot.get("vp", 0) for slot in revealed)
+        gained = sum(parts.values())
         p.vp += gained
         bread = sum(slot.get("bread", 0) for slot in revealed)
         paid = min(bread, p.resources["bread"] + p.resources["gold"])
         _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep") if paid else None
         shortfall = bread - paid
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
-        events.append({"event": "score_player", "seat": p.seat, "gained": gained, "bread": bread,
+        events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
                        "unpaid_bread": shortfall})
 
 
@@ -887,3 +889,14 @@ def run_maat(state: State, events: list) -> None:
     rng = state.random()
     _maat(state, events, rng)
     state.store_random(rng)
+
+
+def run_scoring(state: State, events: list) -> None:
+    """The Scoring procedure on a prepared situation (scenarios)."""
+    _scoring(state, events)
+
+
+def run_final_scoring(state: State, events: list) -> None:
+    """The steps after the second and final Scoring: turn-order bonus and the winner (scenarios)."""
+    _final_scoring(state, events)
+    state.phase = "game_over"

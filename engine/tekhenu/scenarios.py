@@ -8,7 +8,20 @@ runner plays the actions with the real engine and checks every expectation.
                 | {"description", "event": "produce", "field": "taint", "equals": 2}
                 | {"description", "raises": "tekhenu/round/take-die"}]}
 
-"me" is the player whose turn it is when the scenario starts.
+"me" is the player whose turn it is when the scenario starts (first in Turn Order); "others" are the
+other players in Turn Order after "me" (`setup.others: [{...}, ...]`, paths `others.0.vp`).
+
+Runner extensions (all optional):
+    setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
+                  temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
+                 sets those State fields; the strings "me" / "others.N" inside them stand for seats;
+                 `scorings: N` also removes the first N Scoring markers.
+    actions: {"kind": "phase", "phase": "maat" | "scoring" | "final"}   (final: the steps after the
+                 second Scoring — turn-order bonus and the winner)
+    expect: {"event", "field": "vp.edges", "who": "me"}   dotted fields; `who` picks that player's event
+            {"path": "me.turn_position"}   the player's place in Turn Order (0 = first)
+            {"path": "state.bag.len"}      `len` of a list
+            {..., "equals_player": "others.0"}   the expected value is that player's seat
 """
 from __future__ import annotations
 
@@ -17,7 +30,7 @@ from dataclasses import dataclass, field
 from ..errors import IllegalAction
 from .actions import action_from_json
 from .board import FACTS, GODS
-from .rules import apply, legal_actions, new_game, run_maat
+from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
 from .state import Die, State
 
 
@@ -52,7 +65,9 @@ class ScenarioResult:
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
-                 "statues_left", "pillars_left", "destiny"}
+                 "statues_left", "pillars_left", "destiny", "reached", "decrees", "blessings", "technologies"}
+STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "temple", "temple_buildings",
+                "temple_statues", "ra_tiles", "market", "rotations", "maat_phases", "scorings"}
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
@@ -60,35 +75,76 @@ def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
     while state.phase == "setup":       # setup choices: the first legal option, deterministic
         state, _ = apply(state, legal_actions(state)[0])
-    me = state.current
-    for key, value in (setup.get("me") or {}).items():
-        if key in ("production", "resources"):
-            getattr(me, key).update(value)
-        elif key in ("pure", "tainted"):
-            setattr(me, key, [_loose_die(state, c, v) for c, v in value])
-        elif key in PLAYER_FIELDS:
-            setattr(me, key, value)
-        else:
-            raise ScenarioError(f"unknown player field {key!r} in setup.me")
+    placed: set[int] = set()
+    _override_player(state, state.current, setup.get("me") or {}, "setup.me", placed)
+    others = setup.get("others") or []
+    if len(others) > state.players - 1:
+        raise ScenarioError(f"setup.others names {len(others)} players; this game has {state.players - 1} others")
+    for index, overrides in enumerate(others):
+        _override_player(state, state.player[state.turn_order[index + 1]], overrides, f"setup.others.{index}", placed)
+    for key, value in (setup.get("state") or {}).items():
+        if key not in STATE_FIELDS:
+            raise ScenarioError(f"unknown state field {key!r} in setup.state")
+        setattr(state, key, _seats(state, value))
+    if "scorings" in (setup.get("state") or {}):      # Scorings already done: their markers are gone
+        state.scoring_markers = state.scoring_markers[state.scorings:]
     names: dict[str, int] = {}
     for die_spec in setup.get("dice") or []:
-        names[die_spec["as"]] = _place_die(state, die_spec)
+        names[die_spec["as"]] = _place_die(state, die_spec, placed)
     return state, names
 
 
-def _loose_die(state: State, color: str, value: int) -> Die:
-    """Take a die of that colour out of the bag or the wheel (keeps the 26 dice conserved)."""
-    holder = next((h for h in [state.bag] + state.sections if any(d.color == color for d in h)), None)
+def _override_player(state: State, player, overrides: dict, where: str, placed: set[int]) -> None:
+    for key, value in overrides.items():
+        if key in ("production", "resources"):
+            getattr(player, key).update(value)
+        elif key in ("pure", "tainted", "below"):
+            setattr(player, key, [_loose_die(state, c, v, placed) for c, v in value])
+        elif key in PLAYER_FIELDS:
+            setattr(player, key, value)
+        else:
+            raise ScenarioError(f"unknown player field {key!r} in {where}")
+
+
+def _seat_of(roles: list[int], who: str) -> int | None:
+    """The seat of "me" / "others.N"; roles is the Turn Order when the scenario starts."""
+    if who == "me":
+        return roles[0]
+    if isinstance(who, str) and who.startswith("others."):
+        index = int(who.split(".")[1]) + 1
+        if index >= len(roles):
+            raise ScenarioError(f"{who!r}: this game has {len(roles) - 1} other players")
+        return roles[index]
+    return None
+
+
+def _seats(state: State, value):
+    """Replace the strings "me" / "others.N" inside a setup.state value by seats."""
+    if isinstance(value, dict):
+        return {k: _seats(state, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_seats(state, v) for v in value]
+    seat = _seat_of(state.turn_order, value) if isinstance(value, str) else None
+    return value if seat is None else seat
+
+
+def _loose_die(state: State, color: str, value: int, placed: set[int] | None = None) -> Die:
+    """Take a die of that colour off the wheel, else out of the bag (keeps the 26 dice conserved and the
+    bag as the setup left it where possible); never one the scenario has already placed."""
+    placed = placed if placed is not None else set()
+    holder = next((h for h in state.sections + [state.bag]
+                   if any(d.color == color and d.id not in placed for d in h)), None)
     if holder is None:
         raise ScenarioError(f"no {color} die is free to place")
-    die = next(d for d in holder if d.color == color)
+    die = next(d for d in holder if d.color == color and d.id not in placed)
     holder.remove(die)
     die.value = value
+    placed.add(die.id)
     return die
 
 
-def _place_die(state: State, spec: dict) -> int:
-    die = _loose_die(state, spec["color"], spec["value"])
+def _place_die(state: State, spec: dict, placed: set[int] | None = None) -> int:
+    die = _loose_die(state, spec["color"], spec["value"], placed)
     if "god" in spec:
         section = GODS.index(spec["god"])
         if "light" in spec and state.light(section) != spec["light"]:
@@ -115,16 +171,22 @@ def view(state: State, seat: int) -> dict:
     }
 
 
-def _resolve(path: str, state: State, seat: int):
+def _resolve(path: str, state: State, roles: list[int]):
     head, *rest = path.split(".")
     if head == "me":
-        node = state.player[seat]
+        node = state.player[roles[0]]
+    elif head == "others" and rest:
+        node = state.player[_seat_of(roles, f"others.{rest.pop(0)}")]
     elif head == "state":
         node = state
     else:
-        raise ScenarioError(f"paths start with me. or state. (got {path!r})")
+        raise ScenarioError(f"paths start with me., others.N. or state. (got {path!r})")
     for part in rest:
-        if isinstance(node, dict):
+        if part == "len" and isinstance(node, (list, dict)):
+            node = len(node)
+        elif part == "turn_position" and hasattr(node, "seat"):
+            node = state.turn_order.index(node.seat)
+        elif isinstance(node, dict):
             node = node[part]
         elif isinstance(node, list):
             node = node[int(part)]
@@ -135,9 +197,20 @@ def _resolve(path: str, state: State, seat: int):
     return node
 
 
+def _field(event: dict, dotted: str):
+    node = event
+    for part in dotted.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring}
+
+
 def run(spec: dict) -> ScenarioResult:
     state, names = setup_state(spec)
     seat = state.current.seat
+    roles = list(state.turn_order)       # "me", "others.0", ... as the scenario starts
     before = view(state, seat)
     events: list[dict] = []
     raised: IllegalAction | None = None
@@ -146,9 +219,9 @@ def run(spec: dict) -> ScenarioResult:
         step = dict(raw)
         played.append(dict(raw))
         if step.get("kind") == "phase":
-            if step["phase"] != "maat":
-                raise ScenarioError(f"unknown phase {step['phase']!r}")
-            run_maat(state, events)
+            if step["phase"] not in PHASES:
+                raise ScenarioError(f"unknown phase {step['phase']!r} (known: {', '.join(PHASES)})")
+            PHASES[step["phase"]](state, events)
             continue
         if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
             step["die"] = names[step["die"]]
@@ -160,16 +233,20 @@ def run(spec: dict) -> ScenarioResult:
             break
     checks = []
     for exp in spec.get("expect", []):
+        expected = exp.get("equals")
+        if "equals_player" in exp:
+            expected = _seat_of(roles, exp["equals_player"])
         if "raises" in exp:
+            expected = exp["raises"]
             actual = raised.rule_id if raised else None
-            checks.append(Check(exp["description"], exp["raises"], actual, actual == exp["raises"], exp.get("description_ko")))
         elif "event" in exp:
             matching = [e for e in events if e.get("event") == exp["event"]]
-            actual = matching[-1].get(exp["field"]) if matching else None
-            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"], exp.get("description_ko")))
+            if "who" in exp:
+                matching = [e for e in matching if e.get("seat") == _seat_of(roles, exp["who"])]
+            actual = _field(matching[-1], exp["field"]) if matching else None
         else:
-            actual = _resolve(exp["path"], state, seat)
-            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"], exp.get("description_ko")))
+            actual = _resolve(exp["path"], state, roles)
+        checks.append(Check(exp["description"], expected, actual, actual == expected, exp.get("description_ko")))
     if raised and not any("raises" in e for e in spec.get("expect", [])):
         checks.append(Check("every action is legal", None, f"{raised.message} [{raised.rule_id}]", False))
     return ScenarioResult(scenario_id=spec["id"], rule_ids=list(spec.get("rules", [])),
