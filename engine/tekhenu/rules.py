@@ -677,8 +677,14 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
         god = FACTS("horus.die_to_god")[state.pending["value"]]
         state.note_assumed("horus.die_to_god")
         _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
+        first_here = p.seat not in state.god_statues[god]
         state.god_statues[god].append(p.seat)
+        state.pending["statue_built_for"] = god     # 2 players: no bonus right after building it
         target = god
+        if state.players == 3 and first_here:
+            # "In a 3-player game, also receive the Statue bonus immediately after building it"
+            # (a second Statue to the same god gives no additional reward)
+            _give_statue_bonus(state, p.seat, god, events)
     elif action.target and action.target.startswith("people:"):
         index = int(action.target.split(":")[1])
         _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue")
@@ -744,23 +750,31 @@ def _thoth(state: State, p, action: Perform, events: list) -> None:
 
 
 def _statue_bonuses(state: State, actor, god: str, events: list) -> None:
-    """Statue owners get the bonus when another player performs that God Action (rules by player count)."""
-    for seat in state.god_statues.get(god, []):
-        if seat == actor.seat and state.players != 2:
-            continue
-        bonus = FACTS("horus.bonus_by_god")[god]
-        state.note_assumed("horus.bonus_by_god")
-        owner = state.player[seat]
-        for key, amount in bonus.items():
-            if key == "scribes":
-                owner.scribes += amount
-            elif key == "faith":
-                owner.faith += amount
-            elif key == "vp":
-                owner.vp += amount
-            else:
-                owner.resources[key] += amount
-        events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus})
+    """Statue owners get the bonus when another player performs that God Action (rules by player count).
+    A player with two Statues at the same god still gets the bonus once (no additional reward)."""
+    for seat in dict.fromkeys(state.god_statues.get(god, [])):
+        if seat == actor.seat:
+            if state.players != 2:
+                continue
+            if (state.pending or {}).get("statue_built_for") == god:
+                continue    # 2 players: "but not immediately after building it"
+        _give_statue_bonus(state, seat, god, events)
+
+
+def _give_statue_bonus(state: State, seat: int, god: str, events: list) -> None:
+    bonus = FACTS("horus.bonus_by_god")[god]
+    state.note_assumed("horus.bonus_by_god")
+    owner = state.player[seat]
+    for key, amount in bonus.items():
+        if key == "scribes":
+            owner.scribes += amount
+        elif key == "faith":
+            owner.faith += amount
+        elif key == "vp":
+            owner.vp += amount
+        else:
+            owner.resources[key] += amount
+    events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus})
 
 
 # -- turn structure ---------------------------------------------------------------------------------
