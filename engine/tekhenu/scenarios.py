@@ -12,6 +12,7 @@ runner plays the actions with the real engine and checks every expectation.
 other players in Turn Order after "me" (`setup.others: [{...}, ...]`, paths `others.0.vp`).
 
 Runner extensions (all optional):
+    setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
     setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
                   temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
                  sets those State fields; the strings "me" / "others.N" inside them stand for seats;
@@ -28,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
-from .actions import action_from_json
+from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
 from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
 from .state import Die, State
@@ -73,7 +74,15 @@ STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     setup = spec.get("setup", {})
     state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
+    draft = list(setup.get("draft") or [])   # Starting cards in pick order (else the first offered)
     while state.phase == "setup":       # setup choices: the first legal option, deterministic
+        if state.pending.get("stage") == "draft" and draft:
+            card = draft.pop(0)
+            if card not in state.pending["offer"]:
+                raise ScenarioError(f"setup.draft: {card} is not offered with this seed "
+                                    f"(offer: {', '.join(state.pending['offer'])})")
+            state, _ = apply(state, ChooseStarting(card))
+            continue
         state, _ = apply(state, legal_actions(state)[0])
     placed: set[int] = set()
     _override_player(state, state.current, setup.get("me") or {}, "setup.me", placed)
