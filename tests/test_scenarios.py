@@ -42,3 +42,20 @@ def test_a_wrong_expectation_is_not_verified():
 def test_unknown_scenario_is_a_clear_error(capsys):
     assert main(["simulate", "no-such-scenario"]) == 2
     assert "no scenario 'no-such-scenario'" in capsys.readouterr().err
+
+
+def test_every_curated_numeric_or_conditional_rule_has_a_scenario_or_a_reason():
+    """scripts/scenario_coverage.py: the curated rules (numbers, table rows, conditions, worked examples)
+    each have a scenario, or say why not; `python scripts/scenario_coverage.py` prints the gaps."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "scenario_coverage.py"
+    spec = importlib.util.spec_from_file_location("scenario_coverage", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = module.coverage()
+    assert report["unknown"] == [], "curated ids that are not rules"
+    assert report["examples_not_curated"] == [], "worked examples missing from the curated list"
+    assert report["missing"] == [], "rules that need a scenario"
+    assert len(report["covered"]) >= 140
