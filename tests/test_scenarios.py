@@ -59,3 +59,30 @@ def test_every_curated_numeric_or_conditional_rule_has_a_scenario_or_a_reason():
     assert report["examples_not_curated"] == [], "worked examples missing from the curated list"
     assert report["missing"] == [], "rules that need a scenario"
     assert len(report["covered"]) >= 140
+
+
+def test_runner_extensions_other_players_state_and_phases():
+    """setup.others / setup.state with seat names, phase scoring/final, who/equals_player, turn_position."""
+    import pytest
+
+    from engine.tekhenu.scenarios import ScenarioError, run
+
+    spec = {"id": "t/ext", "rules": ["tekhenu/scoring/districts"],
+            "setup": {"players": 3, "others": [{"vp": 30}, {"scribes": 9}],
+                      "state": {"osiris": {"1,bread": "others.1"}, "osiris_statues": [None, None]}},
+            "actions": [{"kind": "phase", "phase": "scoring"}, {"kind": "phase", "phase": "final"}],
+            "expect": [{"description": "district to the third player", "event": "score_district", "who": "others.1",
+                        "field": "district", "equals": "bread"},
+                       {"description": "first in Turn Order", "path": "me.turn_position", "equals": 0},
+                       {"description": "winner", "event": "game_over", "field": "winner", "equals_player": "others.0"},
+                       {"description": "game over", "path": "state.phase", "equals": "game_over"}]}
+    result = run(spec)
+    assert result.verified, result.checks
+    with pytest.raises(ScenarioError):
+        run({"id": "t/bad", "rules": ["x"], "setup": {"state": {"player": []}}})
+    with pytest.raises(ScenarioError):
+        run({"id": "t/bad", "rules": ["x"], "setup": {"players": 2, "others": [{}, {}]}})
+    with pytest.raises(ScenarioError):
+        run({"id": "t/bad", "rules": ["x"], "setup": {"players": 2, "draft": ["S99"]}})
+    with pytest.raises(ScenarioError):
+        run({"id": "t/bad", "rules": ["x"], "actions": [{"kind": "phase", "phase": "lunch"}]})
