@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ..errors import IllegalAction
-from . import market, temple
+from . import market, solo, temple
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
@@ -244,6 +244,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
             _end_turn(new, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
+    if new.solo is not None:
+        solo.play_turns(new, events)        # Botankhamun's turns are automatic
     new.log.extend(events)
     return new, events
 
@@ -282,7 +284,7 @@ def _choose_starting(state: State, action: ChooseStarting, events: list) -> None
         def key(seat: int):
             values = [INITIATIVE[c] for c in state.player[seat].starting]
             return (-sum(values), -max(values))
-        state.turn_order = sorted(range(state.players), key=key)
+        state.turn_order = solo.initial_turn_order(state) if state.solo else sorted(range(state.players), key=key)
         events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/setup/initial-turn-order"})
         state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order),
                          "after": "start"}
@@ -748,6 +750,9 @@ def _statue_bonuses(state: State, actor, god: str, events: list) -> None:
     for seat in state.god_statues.get(god, []):
         if seat == actor.seat and state.players != 2:
             continue
+        if solo.is_botankhamun(state, seat):
+            solo.statue_bonus(state, god, events)
+            continue
         bonus = FACTS("horus.bonus_by_god")[god]
         state.note_assumed("horus.bonus_by_god")
         owner = state.player[seat]
@@ -799,6 +804,9 @@ def _rotation(state: State, events: list) -> None:
 def _maat(state: State, events: list, rng) -> None:
     state.maat_phases += 1
     for p in state.player:
+        if solo.is_botankhamun(state, p.seat):
+            solo.maat_balance(state, p, events)
+            continue
         balance = sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
         # Faith moves the balance toward 0; using it can only help (turn order and VP loss both favour
         # a balance nearer 0) and unused Faith is returned anyway.
@@ -817,7 +825,7 @@ def _maat(state: State, events: list, rng) -> None:
         events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
                        "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
     state.turn_order = sorted(range(state.players),
-                              key=lambda s: (abs(state.player[s].balance), -ANKH[state.player[s].destiny]))
+                              key=lambda s: (abs(state.player[s].balance), -solo.ankh_value(state, s)))
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
     arrow = (state.arrow_start + state.rotations) % 6
     if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
@@ -834,6 +842,8 @@ def _maat(state: State, events: list, rng) -> None:
     # Destiny cards are taken again in the new turn order; the game pauses for those choices.
     state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order), "after": "maat"}
     state.phase = "setup"
+    if state.solo:
+        solo.after_maat(state, rng, events)
 
 
 def _scoring(state: State, events: list) -> None:
@@ -853,6 +863,9 @@ def _scoring(state: State, events: list) -> None:
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner})
     for p in state.player:
+        if solo.is_botankhamun(state, p.seat):
+            solo.score(state, p, events)
+            continue
         gained = temple.score_temple(state, p)
         statues = 6 - p.statues_left
         gained += FACTS("scoring.statues_vp")[statues]
@@ -876,6 +889,8 @@ def _final_scoring(state: State, events: list) -> None:
     state.player[state.turn_order[0]].vp += bonus[0]
     if state.players >= 3:
         state.player[state.turn_order[1]].vp += bonus[1]
+    if state.solo:
+        solo.final_scoring(state, events)
     ranking = sorted(range(state.players),
                      key=lambda s: (-state.player[s].vp, -state.player[s].scribes, state.turn_order.index(s)))
     events.append({"event": "game_over", "winner": ranking[0], "ranking": ranking,
