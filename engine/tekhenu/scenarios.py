@@ -9,6 +9,13 @@ runner plays the actions with the real engine and checks every expectation.
                 | {"description", "raises": "tekhenu/round/take-die"}]}
 
 "me" is the player whose turn it is when the scenario starts.
+
+Solo games (engine/tekhenu/solo.py): `setup.solo: {difficulty}` plays you against Botankhamun; `setup.bot`
+overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kind": "botankhamun", "tile":
+"god:ra" | "resource:0"}` resolves one of its Action tiles. Any game: `setup.wheel_turn` fixes the lights,
+`setup.clear_wheel` puts every die on the wheel back in the bag, `setup.board` replaces board parts
+(osiris, osiris_row2_gold, osiris_statues, god_statues, temple, temple_buildings, temple_statues), `setup.choices: false`
+stops before the setup decisions, and `{"kind": "phase", "phase": "scoring" | "final_scoring"}` runs them.
 """
 from __future__ import annotations
 
@@ -17,7 +24,8 @@ from dataclasses import dataclass, field
 from ..errors import IllegalAction
 from .actions import action_from_json
 from .board import FACTS, GODS
-from .rules import apply, legal_actions, new_game, run_maat
+from . import solo
+from .rules import _final_scoring, _scoring, apply, legal_actions, new_game, run_maat
 from .state import Die, State
 
 
@@ -52,16 +60,40 @@ class ScenarioResult:
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
-                 "statues_left", "pillars_left", "destiny"}
+                 "statues_left", "pillars_left", "destiny", "blessings", "technologies", "decrees"}
+BOARD_PARTS = {"osiris", "osiris_row2_gold", "osiris_statues", "god_statues", "temple", "temple_buildings",
+               "temple_statues"}
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     setup = spec.get("setup", {})
-    state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
-    while state.phase == "setup":       # setup choices: the first legal option, deterministic
+    if setup.get("solo"):
+        state = solo.new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"), setup.get("edition", "en"))
+    else:
+        state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
+    while state.phase == "setup" and setup.get("choices", True):   # the first legal option, deterministic
         state, _ = apply(state, legal_actions(state)[0])
-    me = state.current
-    for key, value in (setup.get("me") or {}).items():
+    _override_player(state, state.current, setup.get("me") or {}, "me")
+    if state.solo:
+        _override_player(state, state.player[state.solo["seat"]], setup.get("bot") or {}, "bot")
+    if "wheel_turn" in setup:
+        state.wheel_turn = setup["wheel_turn"]
+    if setup.get("clear_wheel"):
+        for section in state.sections:
+            state.bag.extend(section)
+            section.clear()
+    for key, value in (setup.get("board") or {}).items():
+        if key not in BOARD_PARTS:
+            raise ScenarioError(f"unknown board part {key!r} in setup.board")
+        setattr(state, key, value)
+    names: dict[str, int] = {}
+    for die_spec in setup.get("dice") or []:
+        names[die_spec["as"]] = _place_die(state, die_spec)
+    return state, names
+
+
+def _override_player(state: State, me, overrides: dict, where: str) -> None:
+    for key, value in overrides.items():
         if key in ("production", "resources"):
             getattr(me, key).update(value)
         elif key in ("pure", "tainted"):
@@ -69,11 +101,7 @@ def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
         elif key in PLAYER_FIELDS:
             setattr(me, key, value)
         else:
-            raise ScenarioError(f"unknown player field {key!r} in setup.me")
-    names: dict[str, int] = {}
-    for die_spec in setup.get("dice") or []:
-        names[die_spec["as"]] = _place_die(state, die_spec)
-    return state, names
+            raise ScenarioError(f"unknown player field {key!r} in setup.{where}")
 
 
 def _loose_die(state: State, color: str, value: int) -> Die:
@@ -119,6 +147,8 @@ def _resolve(path: str, state: State, seat: int):
     head, *rest = path.split(".")
     if head == "me":
         node = state.player[seat]
+    elif head == "bot" and state.solo:
+        node = state.player[state.solo["seat"]]
     elif head == "state":
         node = state
     else:
@@ -146,9 +176,15 @@ def run(spec: dict) -> ScenarioResult:
         step = dict(raw)
         played.append(dict(raw))
         if step.get("kind") == "phase":
-            if step["phase"] != "maat":
+            phases = {"maat": run_maat, "scoring": _scoring, "final_scoring": _final_scoring}
+            if step["phase"] not in phases:
                 raise ScenarioError(f"unknown phase {step['phase']!r}")
-            run_maat(state, events)
+            phases[step["phase"]](state, events)
+            continue
+        if step.get("kind") == "botankhamun":
+            if not state.solo:
+                raise ScenarioError("a botankhamun step needs setup.solo")
+            solo.resolve_tile(state, step["tile"], events)
             continue
         if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
             step["die"] = names[step["die"]]

@@ -128,7 +128,7 @@ def _choose_destiny(state: State, events: list) -> None:
     """First in Turn Order: a random Gold or Scribe Destiny card, no reward; otherwise you choose freely
     among all four and Botankhamun takes none (its Ankh value is always 4)."""
     pending, bot = state.pending, state.player[SEAT]
-    if pending["queue"][0] == SEAT:
+    if state.turn_order[0] == SEAT:
         rng = state.random()
         card = rng.choice([c for c in SOLO("botankhamun.destiny_cards") if c in pending["available"]])
         state.store_random(rng)
@@ -139,6 +139,10 @@ def _choose_destiny(state: State, events: list) -> None:
     else:
         bot.destiny = None
     pending["queue"].remove(SEAT)
+    if not pending["queue"]:     # you chose first (as rules._choose_destiny ends a Maat phase's choices)
+        state.pending = None
+        state.phase = "take_die"
+        state.turn_index = 0
 
 
 def play_turn(state: State, events: list) -> None:
