@@ -8,7 +8,8 @@ Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections open
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
 Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
 the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
-Technologies, Decree scoring), the Happiness-21 extra action, the Thoth refresh and Botankhamun are next.
+Technologies, Decree scoring) and the Happiness-21 extra action are next. Botankhamun, the solo opponent,
+is solo.py (hooked in here at setup turn order, Maat, Scoring, statue bonuses and the end of `apply`).
 """
 from __future__ import annotations
 
