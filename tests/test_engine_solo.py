@@ -398,7 +398,7 @@ def test_scoring_botankhamun_cards_no_production_no_building_row_no_bread():
 
 @pytest.mark.parametrize("decree_vp", [4, 8])
 def test_final_special_scoring(decree_vp):
-    state = solo.new_game(1, "easy", decree_vp=decree_vp if decree_vp == 8 else None)
+    state = solo.new_game(1, "easy", harder_decrees=decree_vp == 8)
     while state.phase == "setup":
         state, _ = apply(state, legal_actions(state)[0])
     bot = state.player[BOT]

@@ -131,7 +131,7 @@ def _place_die(state: State, spec: dict) -> int:
 def view(state: State, seat: int) -> dict:
     """What a reader needs to see of a situation: the player's numbers and scales, and the wheel."""
     p = state.player[seat]
-    return {
+    shown = {
         "player": seat, "vp": p.vp, "happiness": p.happiness, "population": p.population,
         "scribes": p.scribes, "faith": p.faith, "resources": dict(p.resources), "production": dict(p.production),
         "scales": {"pure": [d.value for d in p.pure], "tainted": [d.value for d in p.tainted],
@@ -141,6 +141,12 @@ def view(state: State, seat: int) -> dict:
                    "dice": [{"color": d.color, "value": d.value, "state": state.purity(d, s)} for d in dice]}
                   for s, dice in enumerate(state.sections)],
     }
+    if state.solo is not None:      # the opponent's numbers, so a solo example shows what Botankhamun did
+        bot = state.player[state.solo["seat"]]
+        shown["botankhamun"] = {"vp": bot.vp, "happiness": bot.happiness, "population": bot.population,
+                                "scribes": bot.scribes, "statues_left": bot.statues_left,
+                                "buildings_left": bot.buildings_left, "pillars_left": bot.pillars_left}
+    return shown
 
 
 def _resolve(path: str, state: State, seat: int):

@@ -34,9 +34,10 @@ def is_botankhamun(state: State, seat: int) -> bool:
 
 
 # -- setup --------------------------------------------------------------------------------------------
-def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, decree_vp: int | None = None,
+def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder_decrees: bool = False,
              random_starting: bool = False) -> State:
-    """You against Botankhamun. `decree_vp=8` is the "increased challenge" (tekhenu/solo/scoring/harder-decrees);
+    """You against Botankhamun. Two optional variants of the chapter, independent of the difficulty:
+    `harder_decrees` scores its Decrees 8 VP instead of 4 (tekhenu/solo/scoring/harder-decrees) and
     `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards)."""
     from .rules import new_game as new_two_player_game
 
@@ -45,7 +46,7 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, decree
     state = new_two_player_game(2, seed, edition)      # "Set up the game as you would for 2 players"
     rng = state.random()
     state.solo = {"seat": SEAT, "difficulty": difficulty, "pyramid": [], "progress": None,
-                  "decree_vp": decree_vp or SOLO("scoring.decree_vp")}
+                  "decree_vp": SOLO("scoring.decree_vp_harder" if harder_decrees else "scoring.decree_vp")}
     _no_decree_for_botankhamun(state)
     offered = SOLO("setup.starting_cards_offered_random_variant" if random_starting else "setup.starting_cards_offered")
     state.pending["draft"] = {"offer": sorted(rng.sample(sorted(INITIATIVE), offered)), "picks": [YOU, YOU]}
