@@ -7,7 +7,8 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from engine.tekhenu import ChooseDestiny, State, apply, legal_actions, solo
@@ -130,7 +131,7 @@ def test_god_tile_highest_die_and_pure_wins_a_tie():
     _put(state, "hathor", "gray", 5)                 # Tainted
     pure = _put(state, "hathor", "yellow", 5)        # Pure in a Shaded section
     _put(state, "hathor", "brown", 3)
-    section, die, rule = solo.god_tile_die(state, "hathor")
+    _, die, rule = solo.god_tile_die(state, "hathor")
     assert die.id == pure.id and rule == "tekhenu/solo/god-action-tile/tie-pure"
 
 
@@ -138,7 +139,8 @@ def test_god_tile_random_tie_uses_the_state_rng():
     seen = set()
     for seed in range(12):
         state = _bare_wheel(_ready("easy", seed))
-        a, b = _put(state, "hathor", "gray", 5), _put(state, "hathor", "gray", 5)
+        a = _put(state, "hathor", "gray", 5)
+        _put(state, "hathor", "gray", 5)
         snapshot = State.from_json(state.to_json())
         _, die, rule = solo.god_tile_die(state, "hathor")
         assert rule == "tekhenu/solo/god-action-tile/tie-random"
@@ -152,7 +154,7 @@ def test_god_tile_skips_empty_and_forbidden_sections_counter_clockwise():
     _put(state, "thoth", "white", 6)                 # Forbidden in the Dark
     _put(state, "bastet", "gray", 2)
     _put(state, "osiris", "yellow", 6)               # clockwise of Thoth: not reached
-    section, die, rule = solo.god_tile_die(state, "thoth")
+    section, _, rule = solo.god_tile_die(state, "thoth")
     assert GODS[section] == "bastet" and rule == "tekhenu/solo/god-action-tile/no-dice"
 
 
@@ -198,12 +200,12 @@ def test_resource_tile_next_resource_then_gray():
     state = _bare_wheel(_ready())
     _put(state, "thoth", "black", 3)                 # Pure in the Dark
     _put(state, "ra", "gray", 6)
-    section, die, rule = solo.resource_tile_die(state, ["papyrus", "bread", "limestone", "granite"])
+    _, die, rule = solo.resource_tile_die(state, ["papyrus", "bread", "limestone", "granite"])
     assert die.color == "black" and rule == "tekhenu/solo/resource-tile/next-resource"
     state = _bare_wheel(_ready())
     _put(state, "ra", "gray", 6)
     _put(state, "thoth", "white", 6)                 # Forbidden: not takeable
-    section, die, rule = solo.resource_tile_die(state, ["papyrus", "bread", "limestone", "granite"])
+    _, die, rule = solo.resource_tile_die(state, ["papyrus", "bread", "limestone", "granite"])
     assert die.color == "gray" and rule == "tekhenu/solo/resource-tile/only-gray-dice"
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
+from . import solo
 from .actions import action_from_json
 from .board import FACTS, GODS
-from . import solo
 from .rules import _final_scoring, _scoring, apply, legal_actions, new_game, run_maat
 from .state import Die, State
 

@@ -17,7 +17,8 @@ import yaml
 
 from ..errors import IllegalAction
 from . import market, temple
-from .board import FACTS as BOARD, GODS, Facts
+from .board import FACTS as BOARD
+from .board import GODS, Facts
 from .cards import ANKH, INITIATIVE
 from .state import Die, State
 
