@@ -8,14 +8,15 @@ Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections open
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
 Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
 the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
-Technologies, Decree scoring), the Happiness-21 extra action, the Thoth refresh and Botankhamun are next.
+Technologies, Decree scoring) and the Happiness-21 extra action are next. Botankhamun, the solo opponent,
+is solo.py (hooked in here at setup turn order, Maat, Scoring, statue bonuses and the end of `apply`).
 """
 from __future__ import annotations
 
 import math
 
 from ..errors import IllegalAction
-from . import market, temple
+from . import market, solo, temple
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
@@ -244,6 +245,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
             _end_turn(new, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
+    if new.solo is not None:
+        solo.play_turns(new, events)        # Botankhamun's turns are automatic
     new.log.extend(events)
     return new, events
 
@@ -282,7 +285,7 @@ def _choose_starting(state: State, action: ChooseStarting, events: list) -> None
         def key(seat: int):
             values = [INITIATIVE[c] for c in state.player[seat].starting]
             return (-sum(values), -max(values))
-        state.turn_order = sorted(range(state.players), key=key)
+        state.turn_order = solo.initial_turn_order(state) if state.solo else sorted(range(state.players), key=key)
         events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/setup/initial-turn-order"})
         state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order),
                          "after": "start"}
@@ -758,6 +761,9 @@ def _statue_bonuses(state: State, actor, god: str, events: list) -> None:
                 continue
             if (state.pending or {}).get("statue_built_for") == god:
                 continue    # 2 players: "but not immediately after building it"
+        if solo.is_botankhamun(state, seat):
+            solo.statue_bonus(state, god, events)
+            continue
         _give_statue_bonus(state, seat, god, events)
 
 
@@ -813,6 +819,9 @@ def _rotation(state: State, events: list) -> None:
 def _maat(state: State, events: list, rng) -> None:
     state.maat_phases += 1
     for p in state.player:
+        if solo.is_botankhamun(state, p.seat):
+            solo.maat_balance(state, p, events)
+            continue
         balance = sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
         # Faith moves the balance toward 0; using it can only help (turn order and VP loss both favour
         # a balance nearer 0) and unused Faith is returned anyway.
@@ -831,7 +840,7 @@ def _maat(state: State, events: list, rng) -> None:
         events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
                        "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
     state.turn_order = sorted(range(state.players),
-                              key=lambda s: (abs(state.player[s].balance), -ANKH[state.player[s].destiny]))
+                              key=lambda s: (abs(state.player[s].balance), -solo.ankh_value(state, s)))
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
     arrow = (state.arrow_start + state.rotations) % 6
     if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
@@ -848,6 +857,8 @@ def _maat(state: State, events: list, rng) -> None:
     # Destiny cards are taken again in the new turn order; the game pauses for those choices.
     state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order), "after": "maat"}
     state.phase = "setup"
+    if state.solo:
+        solo.after_maat(state, rng, events)
 
 
 def _scoring(state: State, events: list) -> None:
@@ -868,6 +879,9 @@ def _scoring(state: State, events: list) -> None:
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner})
     for p in state.player:
+        if solo.is_botankhamun(state, p.seat):
+            solo.score(state, p, events)
+            continue
         parts = {"temple": temple.score_temple(state, p),
                  "statues": FACTS("scoring.statues_vp")[6 - p.statues_left],
                  "happiness": max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold),
@@ -892,6 +906,8 @@ def _final_scoring(state: State, events: list) -> None:
     state.player[state.turn_order[0]].vp += bonus[0]
     if state.players >= 3:
         state.player[state.turn_order[1]].vp += bonus[1]
+    if state.solo:
+        solo.final_scoring(state, events)
     ranking = sorted(range(state.players),
                      key=lambda s: (-state.player[s].vp, -state.player[s].scribes, state.turn_order.index(s)))
     events.append({"event": "game_over", "winner": ranking[0], "ranking": ranking,

@@ -23,12 +23,19 @@ Runner extensions (all optional):
             {"path": "me.turn_position"}   the player's place in Turn Order (0 = first)
             {"path": "state.bag.len"}      `len` of a list
             {..., "equals_player": "others.0"}   the expected value is that player's seat
+
+Solo games (engine/tekhenu/solo.py): `setup.solo: {difficulty}` plays you against Botankhamun; `setup.bot`
+overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kind": "botankhamun", "tile":
+"god:ra" | "resource:0"}` resolves one of its Action tiles. Any game: `setup.wheel_turn` fixes the lights,
+`setup.clear_wheel` puts every die on the wheel back in the bag, `setup.board` is `setup.state` for board parts, `setup.choices: false`
+stops before the setup decisions, and `"phase": "final_scoring"` is the same as "final".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
+from . import solo
 from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
 from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
@@ -73,9 +80,12 @@ STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     setup = spec.get("setup", {})
-    state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
+    if setup.get("solo"):
+        state = solo.new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"), setup.get("edition", "en"))
+    else:
+        state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
     draft = list(setup.get("draft") or [])   # Starting cards in pick order (else the first offered)
-    while state.phase == "setup":       # setup choices: the first legal option, deterministic
+    while state.phase == "setup" and setup.get("choices", True):   # the first legal option, deterministic
         if state.pending.get("stage") == "draft" and draft:
             card = draft.pop(0)
             if card not in state.pending["offer"]:
@@ -86,12 +96,20 @@ def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
         state, _ = apply(state, legal_actions(state)[0])
     placed: set[int] = set()
     _override_player(state, state.current, setup.get("me") or {}, "setup.me", placed)
+    if state.solo:
+        _override_player(state, state.player[state.solo["seat"]], setup.get("bot") or {}, "setup.bot", placed)
+    if "wheel_turn" in setup:
+        state.wheel_turn = setup["wheel_turn"]
+    if setup.get("clear_wheel"):
+        for section in state.sections:
+            state.bag.extend(section)
+            section.clear()
     others = setup.get("others") or []
     if len(others) > state.players - 1:
         raise ScenarioError(f"setup.others names {len(others)} players; this game has {state.players - 1} others")
     for index, overrides in enumerate(others):
-        _override_player(state, state.player[state.turn_order[index + 1]], overrides, f"setup.others.{index}", placed)
-    for key, value in (setup.get("state") or {}).items():
+        _override_player(state, state.player[_roles(state)[index + 1]], overrides, f"setup.others.{index}", placed)
+    for key, value in {**(setup.get("board") or {}), **(setup.get("state") or {})}.items():
         if key not in STATE_FIELDS:
             raise ScenarioError(f"unknown state field {key!r} in setup.state")
         setattr(state, key, _seats(state, value))
@@ -115,6 +133,13 @@ def _override_player(state: State, player, overrides: dict, where: str, placed: 
             raise ScenarioError(f"unknown player field {key!r} in {where}")
 
 
+def _roles(state: State) -> list[int]:
+    """Seats of "me" (the player to move: in a solo game Botankhamun, first in Turn Order, never is),
+    then "others.0", ... in Turn Order."""
+    me = state.current.seat
+    return [me] + [s for s in state.turn_order if s != me]
+
+
 def _seat_of(roles: list[int], who: str) -> int | None:
     """The seat of "me" / "others.N"; roles is the Turn Order when the scenario starts."""
     if who == "me":
@@ -133,7 +158,7 @@ def _seats(state: State, value):
         return {k: _seats(state, v) for k, v in value.items()}
     if isinstance(value, list):
         return [_seats(state, v) for v in value]
-    seat = _seat_of(state.turn_order, value) if isinstance(value, str) else None
+    seat = _seat_of(_roles(state), value) if isinstance(value, str) else None
     return value if seat is None else seat
 
 
@@ -168,7 +193,7 @@ def _place_die(state: State, spec: dict, placed: set[int] | None = None) -> int:
 def view(state: State, seat: int) -> dict:
     """What a reader needs to see of a situation: the player's numbers and scales, and the wheel."""
     p = state.player[seat]
-    return {
+    shown = {
         "player": seat, "vp": p.vp, "happiness": p.happiness, "population": p.population,
         "scribes": p.scribes, "faith": p.faith, "resources": dict(p.resources), "production": dict(p.production),
         "scales": {"pure": [d.value for d in p.pure], "tainted": [d.value for d in p.tainted],
@@ -178,6 +203,12 @@ def view(state: State, seat: int) -> dict:
                    "dice": [{"color": d.color, "value": d.value, "state": state.purity(d, s)} for d in dice]}
                   for s, dice in enumerate(state.sections)],
     }
+    if state.solo is not None:      # the opponent's numbers, so a solo example shows what Botankhamun did
+        bot = state.player[state.solo["seat"]]
+        shown["botankhamun"] = {"vp": bot.vp, "happiness": bot.happiness, "population": bot.population,
+                                "scribes": bot.scribes, "statues_left": bot.statues_left,
+                                "buildings_left": bot.buildings_left, "pillars_left": bot.pillars_left}
+    return shown
 
 
 def _resolve(path: str, state: State, roles: list[int]):
@@ -186,6 +217,8 @@ def _resolve(path: str, state: State, roles: list[int]):
         node = state.player[roles[0]]
     elif head == "others" and rest:
         node = state.player[_seat_of(roles, f"others.{rest.pop(0)}")]
+    elif head == "bot" and state.solo:
+        node = state.player[state.solo["seat"]]
     elif head == "state":
         node = state
     else:
@@ -213,13 +246,13 @@ def _field(event: dict, dotted: str):
     return node
 
 
-PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring}
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring, "final_scoring": run_final_scoring}
 
 
 def run(spec: dict) -> ScenarioResult:
     state, names = setup_state(spec)
     seat = state.current.seat
-    roles = list(state.turn_order)       # "me", "others.0", ... as the scenario starts
+    roles = _roles(state)
     before = view(state, seat)
     events: list[dict] = []
     raised: IllegalAction | None = None
@@ -231,6 +264,11 @@ def run(spec: dict) -> ScenarioResult:
             if step["phase"] not in PHASES:
                 raise ScenarioError(f"unknown phase {step['phase']!r} (known: {', '.join(PHASES)})")
             PHASES[step["phase"]](state, events)
+            continue
+        if step.get("kind") == "botankhamun":
+            if not state.solo:
+                raise ScenarioError("a botankhamun step needs setup.solo")
+            solo.resolve_tile(state, step["tile"], events)
             continue
         if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
             step["die"] = names[step["die"]]

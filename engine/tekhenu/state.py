@@ -90,6 +90,7 @@ class State:
     discards: dict = field(default_factory=lambda: {"blessing": [], "technology": [], "decree": []})
     log: list = field(default_factory=list)
     assumed_used: list[str] = field(default_factory=list)
+    solo: dict | None = None                    # Botankhamun's game (engine/tekhenu/solo.py); None otherwise
 
     # -- helpers -----------------------------------------------------------------------------------
     @property
@@ -137,6 +138,8 @@ class State:
         new.scoring_markers = list(self.scoring_markers)
         new.log = list(self.log)
         new.assumed_used = list(self.assumed_used)
+        if self.solo is not None:       # flat: scalars and lists of scalars
+            new.solo = {k: list(v) if isinstance(v, list) else v for k, v in self.solo.items()}
         return new
 
     # -- JSON --------------------------------------------------------------------------------------
