@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ..errors import IllegalAction
-from . import market, temple
+from . import decrees, editions, market, pillars, temple
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
@@ -97,6 +97,10 @@ def legal_actions(state: State) -> list:
         return playable or [a for a in candidates if not a.anubis and a.adjust == 0]
     if state.phase == "act":
         return _perform_candidates(state) or [Perform("none")]
+    if state.phase == pillars.PHASE:
+        return pillars.legal_actions(state)
+    if state.phase in decrees.PHASES:
+        return decrees.legal_actions(state)
     return []
 
 
@@ -168,14 +172,14 @@ def _perform_candidates(state: State, pending: dict | None = None) -> list[Perfo
     for god in gods:
         if _god_refusal(state, p, pending, god) is not None:
             continue
-        context = dict(pending, temple_taken=set(state.temple),
+        context = dict(pending, temple_taken=set(state.temple), edition=state.edition,
                        thoth_choices=market.choices(state, p, pending["value"]) if god == "thoth" else [])
         for action in _god_variants(context, god):
             if _target_refusal(state, p, pending, action) is None:
                 out.append(action)
     if "thoth" in gods and _god_refusal(state, p, pending, "thoth") is None and \
             p.resources["papyrus"] + p.resources["gold"] >= FACTS("market.refresh_cost_papyrus") + \
-            FACTS("market.cards_by_die")[pending["value"]][1]:
+            market.min_papyrus(state, pending["value"]):
         out += [Perform("thoth_refresh", section=i) for i, sec in enumerate(state.market)
                 if sec is not None and i not in (pending.get("refreshed") or [])]
     if pending.get("refreshed") is not None:
@@ -194,6 +198,10 @@ def _god_variants(pending: dict, god: str) -> list[Perform]:
         for district in FACTS("osiris.districts"):
             if pending["value"] == 6:
                 variants += [Perform("osiris", district=district, extra=r) for r in RESOURCES]
+            elif pending["value"] in (3, 4) and pending.get("edition") == "ko":
+                # KO rows 3/4: one of the advanced Resources, the player's choice (data/editions.yaml)
+                variants += [Perform("osiris", district=district, extra=r)
+                             for r in (district, FACTS("osiris.second_resource")[district])]
             else:
                 variants.append(Perform("osiris", district=district))
         return variants
@@ -218,7 +226,11 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         raise IllegalAction("tekhenu/scoring/after-scoring/winner", "the game is over")
     new = state.copy()
     events: list[dict] = []
-    if isinstance(action, ChooseDecree):
+    if new.phase == pillars.PHASE:
+        pillars.apply_choice(new, action, events)
+    elif new.phase in decrees.PHASES:
+        decrees.apply_choice(new, action, events)
+    elif isinstance(action, ChooseDecree):
         _choose_decree(new, action, events)
     elif isinstance(action, ChooseStarting):
         _choose_starting(new, action, events)
@@ -241,7 +253,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
                 raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                                     "after refreshing a section, the action is the Thoth action")
             _perform(new, action, events)
-            _end_turn(new, events)
+            if new.phase == "act":      # else a Pillar ability awaits its choice (pillars.py)
+                _end_turn(new, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
     new.log.extend(events)
@@ -365,7 +378,10 @@ def _reward_options(state: State, seat: int, card: str, pending: dict) -> list[s
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
         row = reward["osiris"]["row"]
-        return [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+        free = [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+        if row in (3, 4) and state.edition == "ko":      # KO: which of the Resources (data/editions.yaml)
+            return [f"{d}:{r}" for d in free for r in editions.osiris_received(state, d, row)]
+        return free
     if "choose" in reward:
         kinds, total = reward["choose"]["resources"], reward["choose"]["total"]
         return [",".join(map(str, combo)) for combo in _splits(total, len(kinds))]
@@ -395,7 +411,8 @@ def _choose_reward(state: State, action: ChooseReward, events: list) -> None:
     p = state.player[seat]
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
-        _osiris_build(state, p, reward["osiris"]["row"], action.option, None, events, happiness_cost=False)
+        district, _, received = action.option.partition(":")
+        _osiris_build(state, p, reward["osiris"]["row"], district, received or None, events, happiness_cost=False)
     elif "choose" in reward:
         for kind, amount in zip(reward["choose"]["resources"], map(int, action.option.split(","))):
             p.resources[kind] += amount
@@ -502,7 +519,7 @@ def _god_refusal(state: State, p, pending: dict, god: str) -> IllegalAction | No
         if not all(p.resources[r] + p.resources["gold"] >= n for r, n in FACTS("pillar_tiles.cost").items()):
             return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
     if god == "thoth":
-        count, papyrus = FACTS("market.cards_by_die")[value]
+        count, papyrus = FACTS("market.cards_by_die")[value][0], market.min_papyrus(state, value)
         if market.highest_section(p.happiness) == 0:
             return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
                                  "with Happiness 0 you cannot take any cards")
@@ -522,6 +539,10 @@ def _target_refusal(state: State, p, pending: dict, action: Perform) -> IllegalA
                                  f"row {value} of the {action.district} district is occupied")
         if value == 6 and action.extra not in RESOURCES:
             return IllegalAction("tekhenu/actions/osiris/row-6", "row 6 also advances any one Resource: choose it")
+        if value in (3, 4) and action.extra is not None and \
+                action.extra not in editions.osiris_received(state, action.district, value):
+            return IllegalAction(f"tekhenu/actions/osiris/row-{value}",
+                                 f"row {value} gives 1 {' or '.join(editions.osiris_received(state, action.district, value))}")
     elif action.action == "horus":
         if action.target == "god":
             god = FACTS("horus.die_to_god")[value]
@@ -654,7 +675,7 @@ def _osiris_build(state: State, p, row: int, district: str, extra: str | None, e
     elif row in (3, 4):
         advance(district, 1)
         advance(second, 1)
-        p.resources[district] += 1
+        p.resources[extra or district] += 1     # KO: either advanced Resource; EN: the depicted one
         if row == 4:
             p.resources["gold"] += 1
     elif row == 5:
@@ -721,7 +742,7 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "each section can be refreshed once per Thoth God Action")
     cost = FACTS("market.refresh_cost_papyrus")
-    if p.resources["papyrus"] + p.resources["gold"] < cost + FACTS("market.cards_by_die")[pending["value"]][1]:
+    if p.resources["papyrus"] + p.resources["gold"] < cost + market.min_papyrus(state, pending["value"]):
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "you need 1 Papyrus for the refresh besides the Papyrus the cards cost")
     _pay(p, "papyrus", cost, "tekhenu/actions/thoth/refresh-section")
@@ -775,7 +796,7 @@ def _end_turn(state: State, events: list) -> None:
     counts = {p.dice_on_board for p in state.player}
     if counts <= {2} or counts <= {4}:
         _rotation(state, events)
-    if state.phase != "game_over":
+    if state.phase != "game_over" and state.phase not in decrees.PHASES:
         state.round += 1
 
 
@@ -786,7 +807,7 @@ def _rotation(state: State, events: list) -> None:
     events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
     if all(p.dice_on_board == 4 for p in state.player):
         _maat(state, events, rng)
-        if state.phase == "game_over":
+        if state.phase == "game_over" or state.phase in decrees.PHASES:
             state.store_random(rng)
             return
     for section in range(6):
@@ -821,12 +842,12 @@ def _maat(state: State, events: list, rng) -> None:
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
     arrow = (state.arrow_start + state.rotations) % 6
     if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
+        if len(state.scoring_markers) == 1:       # the second and final Scoring
+            if not decrees.before_final_scoring(state, events):   # D23 actions come first (decrees.py)
+                final_scoring_steps(state, events)
+            return
         _scoring(state, events)
         state.scoring_markers.pop(0)
-        if not state.scoring_markers:
-            _final_scoring(state, events)
-            state.phase = "game_over"
-            return
     for p in state.player:
         state.bag.extend(p.pure + p.tainted + p.below)
         p.pure, p.tainted, p.below, p.taint_resources = [], [], [], 0
@@ -869,6 +890,14 @@ def _scoring(state: State, events: list) -> None:
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
         events.append({"event": "score_player", "seat": p.seat, "gained": gained, "bread": bread,
                        "unpaid_bread": shortfall})
+
+
+def final_scoring_steps(state: State, events: list) -> None:
+    """The second Scoring, then after it: Decrees (players choose: decrees.py), which then call
+    `_final_scoring` for the Turn Order bonus and the winner."""
+    _scoring(state, events)
+    state.scoring_markers.pop(0)
+    decrees.begin_selection(state, events)
 
 
 def _final_scoring(state: State, events: list) -> None:
