@@ -80,6 +80,15 @@ def _next_d23(state, events: list) -> None:
     state.pending["d23_used"] = used
 
 
+def run_final_scoring(state, events: list) -> None:
+    """The final Scoring on a prepared situation (scenarios): D23 actions first, else the second Scoring
+    and the Decree choices."""
+    from . import rules
+
+    if not before_final_scoring(state, events):
+        rules.final_scoring_steps(state, events)
+
+
 # -- choosing and scoring Decrees -------------------------------------------------------------------
 def begin_selection(state, events: list) -> None:
     state.phase = "decrees"

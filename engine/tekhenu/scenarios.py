@@ -2,13 +2,16 @@
 starting situation (a standard setup plus overrides), actions, and expectations on the result. The
 runner plays the actions with the real engine and checks every expectation.
 
-    {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "dice": [...]},
-     "actions": [{"kind": "take_die", "die": "d1"} | {"kind": "perform", ...} | {"kind": "phase", "phase": "maat"}],
+    {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "others": {...},
+                                     "board": {...}, "dice": [...]},
+     "actions": [{"kind": "take_die", "die": "d1"} | {"kind": "perform", ...}
+                 | {"kind": "phase", "phase": "maat" | "final_scoring"}],
      "expect": [{"description", "path": "me.resources.bread", "equals": 3}
                 | {"description", "event": "produce", "field": "taint", "equals": 2}
                 | {"description", "raises": "tekhenu/round/take-die"}]}
 
-"me" is the player whose turn it is when the scenario starts.
+"me" is the player whose turn it is when the scenario starts; "others" sets the same fields on every other
+player; "board" sets State fields (BOARD_FIELDS), where the strings "me" and "other" stand for those seats.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 from ..errors import IllegalAction
 from .actions import action_from_json
 from .board import FACTS, GODS
+from .decrees import run_final_scoring
 from .rules import apply, legal_actions, new_game, run_maat
 from .state import Die, State
 
@@ -52,7 +56,9 @@ class ScenarioResult:
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
-                 "statues_left", "pillars_left", "destiny"}
+                 "statues_left", "pillars_left", "destiny", "decrees", "technologies", "blessings"}
+BOARD_FIELDS = {"ra_tiles", "temple", "temple_buildings", "temple_statues", "osiris", "osiris_statues",
+                "god_statues"}
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
@@ -61,19 +67,44 @@ def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     while state.phase == "setup":       # setup choices: the first legal option, deterministic
         state, _ = apply(state, legal_actions(state)[0])
     me = state.current
-    for key, value in (setup.get("me") or {}).items():
-        if key in ("production", "resources"):
-            getattr(me, key).update(value)
-        elif key in ("pure", "tainted"):
-            setattr(me, key, [_loose_die(state, c, v) for c, v in value])
-        elif key in PLAYER_FIELDS:
-            setattr(me, key, value)
-        else:
-            raise ScenarioError(f"unknown player field {key!r} in setup.me")
+    _set_player(state, me, setup.get("me") or {}, "me")
+    for other in state.player:
+        if other is not me:
+            _set_player(state, other, setup.get("others") or {}, "others")
+    other_seat = next((p.seat for p in state.player if p is not me), me.seat)
+    for key, value in (setup.get("board") or {}).items():
+        if key not in BOARD_FIELDS:
+            raise ScenarioError(f"unknown board field {key!r} in setup.board")
+        setattr(state, key, _seats(value, me.seat, other_seat))
     names: dict[str, int] = {}
     for die_spec in setup.get("dice") or []:
         names[die_spec["as"]] = _place_die(state, die_spec)
     return state, names
+
+
+def _set_player(state: State, player, fields: dict, where: str) -> None:
+    for key, value in fields.items():
+        if key in ("production", "resources"):
+            getattr(player, key).update(value)
+        elif key in ("pure", "tainted"):
+            setattr(player, key, [_loose_die(state, c, v) for c, v in value])
+        elif key in PLAYER_FIELDS:
+            setattr(player, key, list(value) if isinstance(value, list) else value)
+        else:
+            raise ScenarioError(f"unknown player field {key!r} in setup.{where}")
+
+
+def _seats(value, me: int, other: int):
+    """Board data with "me"/"other" in place of seat numbers."""
+    if value == "me":
+        return me
+    if value == "other":
+        return other
+    if isinstance(value, dict):
+        return {k: _seats(v, me, other) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_seats(v, me, other) for v in value]
+    return value
 
 
 def _loose_die(state: State, color: str, value: int) -> Die:
@@ -146,9 +177,9 @@ def run(spec: dict) -> ScenarioResult:
         step = dict(raw)
         played.append(dict(raw))
         if step.get("kind") == "phase":
-            if step["phase"] != "maat":
+            if step["phase"] not in ("maat", "final_scoring"):
                 raise ScenarioError(f"unknown phase {step['phase']!r}")
-            run_maat(state, events)
+            (run_maat if step["phase"] == "maat" else run_final_scoring)(state, events)
             continue
         if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
             step["die"] = names[step["die"]]
