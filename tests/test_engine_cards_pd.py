@@ -503,3 +503,67 @@ def test_every_executable_edition_difference_has_a_scenario_per_edition():
                  "tekhenu/P19", "tekhenu/P20", "tekhenu/P21", "tekhenu/D24"):
         editions = {s["setup"].get("edition", "en") for s in scenarios if diff in s["rules"]}
         assert editions == {"en", "ko"}, diff
+
+
+def test_an_extra_perform_is_not_an_ordinary_die_action():
+    state = _ready()
+    die = _die_at(state, GODS.index("osiris"), "gray", 3)
+    state.current.happiness = 3
+    state, _ = apply(state, TakeDie(die.id))
+    with pytest.raises(IllegalAction) as err:
+        apply(state, ExtraPerform("osiris", district="granite", value=5))
+    assert err.value.rule_id == "tekhenu/round/perform-action"
+
+
+def test_thoth_ability_offers_the_refresh_and_then_only_thoth():
+    def setup(state):
+        state.current.happiness, state.current.resources["papyrus"] = 3, 1
+    before, after, _ = _raise("P10", setup=setup)
+    refresh = ExtraPerform("thoth_refresh", section=0, value=1)
+    assert refresh in legal_actions(after)
+    refreshed, events = apply(after, refresh)
+    assert refreshed.phase == "ability" and refreshed.player[before.current.seat].resources["papyrus"] == 0
+    assert {a.action for a in legal_actions(refreshed)} == {"thoth"}
+    with pytest.raises(IllegalAction):
+        apply(refreshed, refresh)
+
+
+def test_d23_ra_action_triggers_a_pillar_ability_and_resumes_the_final_scoring():
+    def setup(state, me):
+        state.ra_tiles = [None, None, "P11"]
+        _set_light(state, RA, pillars.PILLAR_LIGHT["P11"])
+        me.resources = {"papyrus": 0, "bread": 0, "limestone": 0, "granite": 0, "gold": 0}
+        me.happiness = 3
+    state = _final(["D23"], setup=setup)
+    seat = state.current.seat
+    decrees.before_final_scoring(state, [])
+    after, _ = apply(state, ExtraPerform("ra", cell="1,1", value=1))     # the Pillar cost is waived
+    assert after.phase == "ability" and after.player[seat].resources["limestone"] == 0
+    card = next(a for a in legal_actions(after) if a.action == "thoth")
+    done, events = apply(after, card)
+    assert done.phase == "decrees" and done.temple["1,1"]["owner"] == seat
+    assert any(e["event"] == "decree_action" for e in events)
+    assert done.pending["d23_used"] == [seat]
+
+
+def test_card_phases_round_trip_and_apply_never_mutates_in_random_games():
+    import random
+
+    seen = set()
+    for edition in ("en", "ko"):
+        for seed in range(6):
+            state = new_game(2 + seed % 3, seed, edition)
+            chooser = random.Random(seed)
+            while state.phase != "game_over":
+                actions = legal_actions(state)
+                if state.phase in ("ability", "final_action", "decrees"):
+                    seen.add(state.phase)
+                    text = state.dumps()
+                    again = State.from_json(json.loads(text))
+                    assert again.dumps() == text and legal_actions(again) == actions
+                    state_after, _ = apply(state, chooser.choice(actions))
+                    assert state.dumps() == text
+                    state = state_after
+                else:
+                    state, _ = apply(state, chooser.choice(actions))
+    assert {"ability", "decrees"} <= seen

@@ -7,8 +7,9 @@ excess as Taint, all six God Actions (Horus statues for gods and for the people,
 Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections opening at Population 9/13,
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
 Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
-the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
-Technologies, Decree scoring), the Happiness-21 extra action, the Thoth refresh and Botankhamun are next.
+the end of the game and the winner. Pillar abilities (pillars.py), Decree scoring and D23 (decrees.py),
+and the KO/EN edition switches (editions.py) live in their own modules; Blessings, Technologies, the
+Happiness-21 extra action and Botankhamun are next.
 """
 from __future__ import annotations
 
@@ -246,6 +247,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     elif isinstance(action, Perform):
         if new.phase != "act":
             raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action")
+        if action.kind != "perform":     # an ExtraPerform: only for a Pillar ability or Decree D23
+            raise IllegalAction("tekhenu/round/perform-action", "the die taken performs an ordinary action")
         if action.action == "thoth_refresh":
             _thoth_refresh(new, action, events)    # part of the Thoth action: the turn goes on
         else:
