@@ -151,7 +151,9 @@ def _scribes_for(adjust: int) -> int:
 def _performable(state: State, take: TakeDie, memo: dict) -> bool:
     """Whether some action could follow this die: checked on a hypothetical pending turn, no copy.
     Only the section, colour, value and Anubis matter, so the answers are memoised per call."""
-    located = next(((s, d) for s, dice in enumerate(state.sections) for d in dice if d.id == take.die), None)
+    if "where" not in memo:      # die id → (section, die), once per legal_actions call
+        memo["where"] = {d.id: (s, d) for s, dice in enumerate(state.sections) for d in dice}
+    located = memo["where"].get(take.die)
     if located is None:
         return False
     section, die = located

@@ -5,6 +5,8 @@ scoring rules themselves are the rulebook's (Ra steps 1-7, Hathor steps 1-3, Sco
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..errors import IllegalAction
 from .board import FACTS
 
@@ -23,8 +25,9 @@ def cells() -> list[tuple[int, int]]:
 CELL_KEYS = frozenset(f"{r},{c}" for r in range(FACTS("temple.size")) for c in range(FACTS("temple.size")))
 
 
-def open_building_spaces(players: int) -> list[int]:
-    return [i for i, (_, _, _, min_players) in enumerate(FACTS("temple.building_spaces")) if players >= min_players]
+@lru_cache(maxsize=None)      # asked for every Hathor option listed: the answer only depends on the count
+def open_building_spaces(players: int) -> tuple[int, ...]:
+    return tuple(i for i, (_, _, _, min_players) in enumerate(FACTS("temple.building_spaces")) if players >= min_players)
 
 
 def space_line(space) -> tuple[str, int]:
