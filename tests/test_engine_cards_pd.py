@@ -217,6 +217,34 @@ def test_p15_osiris_row_3_still_costs_one_happiness():
     assert done.osiris["3,granite"] == seat and done.player[seat].happiness == 3
 
 
+@pytest.mark.parametrize("tile", ["P19", "P20", "P21"])
+@pytest.mark.parametrize("edition", ["en", "ko"])
+def test_p19_to_p21_follow_the_edition(tile, edition):
+    # space 0,2 shows 2 Granite (assumed board): EN 2 (Ra step 3) + 4 (ability); KO 2 + any 2 Resources
+    before, after, _ = _raise(tile, cell="0,2", edition=edition)
+    seat, granite = before.current.seat, before.current.resources["granite"]
+    if edition == "en":
+        assert after.phase == "take_die" and after.player[seat].resources["granite"] == granite + 6
+        return
+    assert after.phase == "ability" and after.player[seat].resources["granite"] == granite + 2
+    done, _ = apply(after, ChooseCardOption(tile, "papyrus,bread"))
+    p = done.player[seat]
+    assert (p.resources["papyrus"], p.resources["bread"], p.resources["granite"]) == \
+        (before.current.resources["papyrus"] + 1, before.current.resources["bread"] + 1, granite + 2)
+
+
+def test_edition_facts_name_existing_rules():
+    from kb.store import load_kb
+
+    from engine.tekhenu.editions import EDITION_FACTS
+
+    kb = load_kb(games=["tekhenu"])
+    for fact in EDITION_FACTS.all():
+        assert fact.source in ("rulebook", "assumed") and fact.note
+        if fact.source == "rulebook":
+            assert kb.entry(fact.rule) is not None and kb.entry(fact.rule).edition_diff is not None
+
+
 def test_p19_en_doubles_the_covered_reward_ko_gives_two_resources_of_choice():
     # center space: 1 Faith (assumed board); EN: the ability gives twice it → 1 (step 3) + 2
     before, after, _ = _raise("P19", cell="1,1")
