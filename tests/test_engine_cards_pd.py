@@ -12,11 +12,25 @@ import pytest
 import yaml
 
 from engine.errors import IllegalAction
-from engine.tekhenu import Die, Perform, State, TakeDie, apply, legal_actions, new_game
-from engine.tekhenu import decrees, pillars
-from engine.tekhenu.actions import ChooseCardOption, ExtraPerform, ScoreDecrees, action_from_json, action_to_json
+from engine.tekhenu import (
+    Die,
+    Perform,
+    State,
+    TakeDie,
+    apply,
+    decrees,
+    legal_actions,
+    new_game,
+    pillars,
+)
+from engine.tekhenu.actions import (
+    ChooseCardOption,
+    ExtraPerform,
+    ScoreDecrees,
+    action_from_json,
+    action_to_json,
+)
 from engine.tekhenu.board import FACTS, GODS
-from engine.tekhenu.rules import final_scoring_steps
 
 RA = GODS.index("ra")
 CELL_REWARD = FACTS("temple.cell_reward")
@@ -67,9 +81,9 @@ def test_every_ability_tile_has_data_and_rulebook_ids():
 
     kb = load_kb(games=["tekhenu"])
     assert sorted(pillars.ABILITIES) == [f"P{i:02d}" for i in range(1, 22)]
-    for tile, ability in pillars.ABILITIES.items():
+    for ability in pillars.ABILITIES.values():
         assert ability["source"] == "rulebook" and kb.entry(ability["rule"]) is not None
-    for name, reading in pillars.READINGS.items():
+    for reading in pillars.READINGS.values():
         assert reading["source"] == "assumed" and reading["note"]
 
 
@@ -113,7 +127,7 @@ def test_p03_happiness_is_still_capped_by_population():
 def test_edge_abilities_add_one_vp_per_matching_edge_even_in_a_corner(tile):
     # assumed tile art: edges [red, red, gold, gold], outer edge red → in the top-left corner, rotation 0,
     # the top edge matches (1 edge): Ra step 2 gives 2 (corner), the ability 1 more (not doubled)
-    before, after, events = _raise(tile, cell="0,0", rotation=0)
+    _before, _after, events = _raise(tile, cell="0,0", rotation=0)
     ra = next(e for e in events if e["event"] == "ra")
     ability = next(e for e in events if e["event"] == "pillar_ability")
     assert ra["vp"]["edges"] == 2 and ability["gained"] == 1
@@ -124,7 +138,7 @@ def test_p06_counts_any_players_buildings_not_statues():
         other = next(p.seat for p in state.player if p.seat != state.current.seat)
         state.temple_buildings = {"0": other, "6": state.current.seat}   # left row 0, top column 0
         state.temple_statues = [state.current.seat, None]                # left row 1: not in line anyway
-    before, after, events = _raise("P06", cell="0,0", setup=setup)
+    _before, _after, events = _raise("P06", cell="0,0", setup=setup)
     assert next(e for e in events if e["event"] == "pillar_ability")["gained"] == 2
 
 
@@ -154,7 +168,7 @@ def test_tiles_without_ability_do_nothing_even_with_t09(tile):
     def t09(state):
         state.current.technologies = ["T09"]
     for light in ("sunny", "shaded", "dark"):
-        before, after, events = _raise(tile, light=light, setup=t09)
+        _before, after, events = _raise(tile, light=light, setup=t09)
         assert not any(e["event"] == "pillar_ability" for e in events)
         assert after.phase == "take_die"
 
@@ -177,7 +191,7 @@ def test_thoth_ability_takes_one_card_free_as_a_die_of_1(tile):
     with pytest.raises(IllegalAction):
         apply(after, ExtraPerform("thoth", section=0, cards=(0,), value=3))
     card = after.market[0][0]["card"]
-    done, events = apply(after, ExtraPerform("thoth", section=0, cards=(0,), value=1))
+    done, _events = apply(after, ExtraPerform("thoth", section=0, cards=(0,), value=1))
     p = done.player[seat]
     assert card in p.blessings + p.technologies + p.decrees and p.resources["papyrus"] == 0
     assert done.temple["1,1"]["owner"] == seat and p.pillars_left == before.current.pillars_left - 1
@@ -200,7 +214,7 @@ def test_p12_horus_as_1_2_or_3_and_pays_the_granite():
 def test_p12_is_skipped_when_no_statue_can_be_paid():
     def setup(state):
         state.current.resources["granite"] = 0
-    before, after, events = _raise("P12", setup=setup)
+    _before, after, events = _raise("P12", setup=setup)
     assert after.phase == "take_die"
     assert next(e for e in events if e["event"] == "pillar_ability")["skipped"] is True
     assert "pillars.ability_god_action_optional_when_impossible" in after.assumed_used
@@ -234,9 +248,8 @@ def test_p19_to_p21_follow_the_edition(tile, edition):
 
 
 def test_edition_facts_name_existing_rules():
-    from kb.store import load_kb
-
     from engine.tekhenu.editions import EDITION_FACTS
+    from kb.store import load_kb
 
     kb = load_kb(games=["tekhenu"])
     for fact in EDITION_FACTS.all():
@@ -266,7 +279,7 @@ def test_p19_en_doubles_the_covered_reward_ko_gives_two_resources_of_choice():
 
 
 def test_mid_ability_state_round_trips_and_apply_does_not_mutate():
-    before, after, _ = _raise("P11")
+    _before, after, _ = _raise("P11")
     text = after.dumps()
     again = State.from_json(json.loads(text))
     assert again.dumps() == text and legal_actions(again) == legal_actions(after)
@@ -302,7 +315,7 @@ def test_decree_data_names_every_card_and_the_assumed_symbols():
 
     kb = load_kb(games=["tekhenu"])
     assert sorted(decrees.SCORING) == [f"D{i:02d}" for i in range(1, 25)] == sorted(decrees.SYMBOL)
-    for card, spec in decrees.SCORING.items():
+    for spec in decrees.SCORING.values():
         assert spec["source"] == "rulebook" and kb.entry(spec["rule"]) is not None
     for name in decrees.ASSUMED:
         assert decrees.fact(name)["source"] == "assumed" and decrees.fact(name)["note"]
@@ -427,7 +440,7 @@ def test_d23_acts_before_the_final_scoring_without_paying():
     assert ChooseCardOption("D23", "decline") in options
     assert {a.action for a in options if isinstance(a, ExtraPerform)} >= {"bastet", "horus", "hathor", "produce"}
     scorings = state.scorings
-    after, events = apply(state, ExtraPerform("bastet", value=6))   # 2 Papyrus normally: free here
+    after, _events = apply(state, ExtraPerform("bastet", value=6))   # 2 Papyrus normally: free here
     p = after.player[me.seat]
     assert p.resources["papyrus"] == 0 and p.happiness == min(14 + 6, p.population)
     assert after.scorings == scorings + 1 and after.phase == "decrees"
@@ -549,7 +562,7 @@ def test_thoth_ability_offers_the_refresh_and_then_only_thoth():
     before, after, _ = _raise("P10", setup=setup)
     refresh = ExtraPerform("thoth_refresh", section=0, value=1)
     assert refresh in legal_actions(after)
-    refreshed, events = apply(after, refresh)
+    refreshed, _events = apply(after, refresh)
     assert refreshed.phase == "ability" and refreshed.player[before.current.seat].resources["papyrus"] == 0
     assert {a.action for a in legal_actions(refreshed)} == {"thoth"}
     with pytest.raises(IllegalAction):

@@ -5,7 +5,7 @@ scoring rules themselves are the rulebook's (Ra steps 1-7, Hathor steps 1-3, Sco
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..errors import IllegalAction
 from .board import FACTS
@@ -25,7 +25,7 @@ def cells() -> list[tuple[int, int]]:
 CELL_KEYS = frozenset(f"{r},{c}" for r in range(FACTS("temple.size")) for c in range(FACTS("temple.size")))
 
 
-@lru_cache(maxsize=None)      # asked for every Hathor option listed: the answer only depends on the count
+@cache      # asked for every Hathor option listed: the answer only depends on the count
 def open_building_spaces(players: int) -> tuple[int, ...]:
     return tuple(i for i, (_, _, _, min_players) in enumerate(FACTS("temple.building_spaces")) if players >= min_players)
 
@@ -117,7 +117,8 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
         state.ra_tiles[0] = state.pillar_stack.pop()
     events.append({"event": "ra", "seat": p.seat, "tile": tile, "cell": list(cell), "rotation": rotation,
                    "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward})
-    from . import pillars    # step 5 may wait for the player's choice; pillars.py then does step 6
+    # step 5 may wait for the player's choice; pillars.py then does step 6
+    from . import pillars
     if not pillars.activate(state, p, tile, cell, rotation, events):
         place_pillar(state, p.seat, key)
 
