@@ -178,7 +178,7 @@ def test_thoth_ability_takes_one_card_free_as_a_die_of_1(tile):
     def setup(state):
         state.current.happiness = 3
         state.current.resources["papyrus"] = 0
-    before, after, events = _raise(tile, setup=setup)
+    before, after, _ = _raise(tile, setup=setup)
     seat = before.current.seat
     assert after.phase == "ability" and after.temple["1,1"]["owner"] is None   # Ra step 6 waits
     options = legal_actions(after)
