@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kb.models import Rule
+from kb.models import Card, Rule
 from kb.search.analyzers import analyze
 from kb.search.searcher import QueryError, Searcher
 from kb.store import KnowledgeBase, load_kb
@@ -72,7 +72,7 @@ class Assistant:
         if spec is None:
             for rule_id in cited[:3]:
                 rule = self.kb.entry(rule_id)
-                if isinstance(rule, Rule) and rule.scenarios:
+                if isinstance(rule, (Rule, Card)) and rule.scenarios:
                     spec = self.scenarios.get(rule.scenarios[0])
                     if spec:
                         break

@@ -100,10 +100,10 @@ def _check_references(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
             rule = kb.entry(rule_id)
             if not isinstance(rule, (Rule, Card)):
                 problems.append(Problem(where, f"scenario {scenario!r} names {rule_id!r}, which is not a rule or card"))
-            elif isinstance(rule, Rule) and scenario not in rule.scenarios:
+            elif scenario not in rule.scenarios:
                 problems.append(Problem(rule.where(), f"{rule_id}: add {scenario!r} to its scenarios "
                                                       f"(the scenario demonstrates this rule)"))
-    for rule in game.rules.values():
+    for rule in list(game.rules.values()) + list(game.cards.values()):
         for scenario in rule.scenarios:
             if scenario in game.scenario_ids and rule.id not in game.scenario_rules.get(scenario, []):
                 problems.append(Problem(rule.where(), f"{rule.id}: scenario {scenario!r} does not list this rule"))

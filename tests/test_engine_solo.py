@@ -507,3 +507,23 @@ def test_random_solo_games_keep_the_invariants(difficulty, seed):
         assert bot.dice_on_board <= 4 and you.dice_on_board <= 4
     assert (state.rotations, state.maat_phases, state.scorings, state.turns) == (8, 4, 2, 32)
     assert bot_turns == 16
+
+
+def test_only_you_choose_decrees_at_the_end_botankhamun_scores_4_vp_each():
+    from engine.tekhenu.rules import final_scoring_steps
+    state = solo.new_game(3, "easy")
+    while state.phase == "setup":
+        state, _ = apply(state, legal_actions(state)[0])
+    bot = state.player[state.solo["seat"]]
+    bot.decrees = ["D01", "D02"]
+    events: list = []
+    final_scoring_steps(state, events)
+    assert state.phase == "decrees"
+    assert state.pending["queue"] == [seat for seat in state.turn_order if seat != bot.seat]
+    assert all(a.kind == "score_decrees" for a in legal_actions(state))
+    before = state.player[state.solo["seat"]].vp
+    state, events = apply(state, legal_actions(state)[0])
+    assert state.phase == "game_over"
+    # 2 Decrees x 4 + Scribes // 2 + the Turn Order bonus (it is first), never its Decrees' own scoring
+    bot = state.player[state.solo["seat"]]
+    assert bot.vp - before == 2 * 4 + bot.scribes // 2 + FACTS("scoring.turn_order_bonus")[0]

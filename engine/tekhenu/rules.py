@@ -7,8 +7,8 @@ excess as Taint, all six God Actions (Horus statues for gods and for the people,
 Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections opening at Population 9/13,
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
 Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
-the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
-Technologies, Decree scoring) and the Happiness-21 extra action are next. Botankhamun, the solo opponent,
+the end of the game and the winner. Pillar abilities (pillars.py), Decree scoring and D23 (decrees.py),
+and the KO/EN edition switches (editions.py) live in their own modules; Botankhamun, the solo opponent,
 is solo.py (hooked in here at setup turn order, Maat, Scoring, statue bonuses and the end of `apply`).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from ..errors import IllegalAction
-from . import market, solo, temple
+from . import decrees, editions, market, pillars, solo, temple
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
@@ -98,6 +98,10 @@ def legal_actions(state: State) -> list:
         return playable or [a for a in candidates if not a.anubis and a.adjust == 0]
     if state.phase == "act":
         return _perform_candidates(state) or [Perform("none")]
+    if state.phase == pillars.PHASE:
+        return pillars.legal_actions(state)
+    if state.phase in decrees.PHASES:
+        return decrees.legal_actions(state)
     return []
 
 
@@ -147,7 +151,9 @@ def _scribes_for(adjust: int) -> int:
 def _performable(state: State, take: TakeDie, memo: dict) -> bool:
     """Whether some action could follow this die: checked on a hypothetical pending turn, no copy.
     Only the section, colour, value and Anubis matter, so the answers are memoised per call."""
-    located = next(((s, d) for s, dice in enumerate(state.sections) for d in dice if d.id == take.die), None)
+    if "where" not in memo:      # die id → (section, die), once per legal_actions call
+        memo["where"] = {d.id: (s, d) for s, dice in enumerate(state.sections) for d in dice}
+    located = memo["where"].get(take.die)
     if located is None:
         return False
     section, die = located
@@ -169,14 +175,14 @@ def _perform_candidates(state: State, pending: dict | None = None) -> list[Perfo
     for god in gods:
         if _god_refusal(state, p, pending, god) is not None:
             continue
-        context = dict(pending, temple_taken=set(state.temple),
+        context = dict(pending, temple_taken=set(state.temple), edition=state.edition,
                        thoth_choices=market.choices(state, p, pending["value"]) if god == "thoth" else [])
         for action in _god_variants(context, god):
             if _target_refusal(state, p, pending, action) is None:
                 out.append(action)
     if "thoth" in gods and _god_refusal(state, p, pending, "thoth") is None and \
             p.resources["papyrus"] + p.resources["gold"] >= FACTS("market.refresh_cost_papyrus") + \
-            FACTS("market.cards_by_die")[pending["value"]][1]:
+            market.min_papyrus(state, pending["value"]):
         out += [Perform("thoth_refresh", section=i) for i, sec in enumerate(state.market)
                 if sec is not None and i not in (pending.get("refreshed") or [])]
     if pending.get("refreshed") is not None:
@@ -195,6 +201,10 @@ def _god_variants(pending: dict, god: str) -> list[Perform]:
         for district in FACTS("osiris.districts"):
             if pending["value"] == 6:
                 variants += [Perform("osiris", district=district, extra=r) for r in RESOURCES]
+            elif pending["value"] in (3, 4) and pending.get("edition") == "ko":
+                # KO rows 3/4: one of the advanced Resources, the player's choice (data/editions.yaml)
+                variants += [Perform("osiris", district=district, extra=r)
+                             for r in (district, FACTS("osiris.second_resource")[district])]
             else:
                 variants.append(Perform("osiris", district=district))
         return variants
@@ -219,7 +229,11 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         raise IllegalAction("tekhenu/scoring/after-scoring/winner", "the game is over")
     new = state.copy()
     events: list[dict] = []
-    if isinstance(action, ChooseDecree):
+    if new.phase == pillars.PHASE:
+        pillars.apply_choice(new, action, events)
+    elif new.phase in decrees.PHASES:
+        decrees.apply_choice(new, action, events)
+    elif isinstance(action, ChooseDecree):
         _choose_decree(new, action, events)
     elif isinstance(action, ChooseStarting):
         _choose_starting(new, action, events)
@@ -235,6 +249,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     elif isinstance(action, Perform):
         if new.phase != "act":
             raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action")
+        if action.kind != "perform":     # an ExtraPerform: only for a Pillar ability or Decree D23
+            raise IllegalAction("tekhenu/round/perform-action", "the die taken performs an ordinary action")
         if action.action == "thoth_refresh":
             _thoth_refresh(new, action, events)    # part of the Thoth action: the turn goes on
         else:
@@ -242,7 +258,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
                 raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                                     "after refreshing a section, the action is the Thoth action")
             _perform(new, action, events)
-            _end_turn(new, events)
+            if new.phase == "act":      # else a Pillar ability awaits its choice (pillars.py)
+                _end_turn(new, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
     if new.solo is not None:
@@ -368,7 +385,10 @@ def _reward_options(state: State, seat: int, card: str, pending: dict) -> list[s
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
         row = reward["osiris"]["row"]
-        return [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+        free = [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+        if row in (3, 4) and state.edition == "ko":      # KO: which of the Resources (data/editions.yaml)
+            return [f"{d}:{r}" for d in free for r in editions.osiris_received(state, d, row)]
+        return free
     if "choose" in reward:
         kinds, total = reward["choose"]["resources"], reward["choose"]["total"]
         return [",".join(map(str, combo)) for combo in _splits(total, len(kinds))]
@@ -398,7 +418,8 @@ def _choose_reward(state: State, action: ChooseReward, events: list) -> None:
     p = state.player[seat]
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
-        _osiris_build(state, p, reward["osiris"]["row"], action.option, None, events, happiness_cost=False)
+        district, _, received = action.option.partition(":")
+        _osiris_build(state, p, reward["osiris"]["row"], district, received or None, events, happiness_cost=False)
     elif "choose" in reward:
         for kind, amount in zip(reward["choose"]["resources"], map(int, action.option.split(","))):
             p.resources[kind] += amount
@@ -505,7 +526,7 @@ def _god_refusal(state: State, p, pending: dict, god: str) -> IllegalAction | No
         if not all(p.resources[r] + p.resources["gold"] >= n for r, n in FACTS("pillar_tiles.cost").items()):
             return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
     if god == "thoth":
-        count, papyrus = FACTS("market.cards_by_die")[value]
+        count, papyrus = FACTS("market.cards_by_die")[value][0], market.min_papyrus(state, value)
         if market.highest_section(p.happiness) == 0:
             return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
                                  "with Happiness 0 you cannot take any cards")
@@ -525,6 +546,10 @@ def _target_refusal(state: State, p, pending: dict, action: Perform) -> IllegalA
                                  f"row {value} of the {action.district} district is occupied")
         if value == 6 and action.extra not in RESOURCES:
             return IllegalAction("tekhenu/actions/osiris/row-6", "row 6 also advances any one Resource: choose it")
+        if value in (3, 4) and action.extra is not None and \
+                action.extra not in editions.osiris_received(state, action.district, value):
+            return IllegalAction(f"tekhenu/actions/osiris/row-{value}",
+                                 f"row {value} gives 1 {' or '.join(editions.osiris_received(state, action.district, value))}")
     elif action.action == "horus":
         if action.target == "god":
             god = FACTS("horus.die_to_god")[value]
@@ -657,7 +682,7 @@ def _osiris_build(state: State, p, row: int, district: str, extra: str | None, e
     elif row in (3, 4):
         advance(district, 1)
         advance(second, 1)
-        p.resources[district] += 1
+        p.resources[extra or district] += 1     # KO: either advanced Resource; EN: the depicted one
         if row == 4:
             p.resources["gold"] += 1
     elif row == 5:
@@ -730,7 +755,7 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "each section can be refreshed once per Thoth God Action")
     cost = FACTS("market.refresh_cost_papyrus")
-    if p.resources["papyrus"] + p.resources["gold"] < cost + FACTS("market.cards_by_die")[pending["value"]][1]:
+    if p.resources["papyrus"] + p.resources["gold"] < cost + market.min_papyrus(state, pending["value"]):
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "you need 1 Papyrus for the refresh besides the Papyrus the cards cost")
     _pay(p, "papyrus", cost, "tekhenu/actions/thoth/refresh-section")
@@ -795,7 +820,7 @@ def _end_turn(state: State, events: list) -> None:
     counts = {p.dice_on_board for p in state.player}
     if counts <= {2} or counts <= {4}:
         _rotation(state, events)
-    if state.phase != "game_over":
+    if state.phase != "game_over" and state.phase not in decrees.PHASES:
         state.round += 1
 
 
@@ -806,7 +831,7 @@ def _rotation(state: State, events: list) -> None:
     events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
     if all(p.dice_on_board == 4 for p in state.player):
         _maat(state, events, rng)
-        if state.phase == "game_over":
+        if state.phase == "game_over" or state.phase in decrees.PHASES:
             state.store_random(rng)
             return
     for section in range(6):
@@ -844,12 +869,12 @@ def _maat(state: State, events: list, rng) -> None:
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
     arrow = (state.arrow_start + state.rotations) % 6
     if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
+        if len(state.scoring_markers) == 1:       # the second and final Scoring
+            if not decrees.before_final_scoring(state, events):   # D23 actions come first (decrees.py)
+                final_scoring_steps(state, events)
+            return
         _scoring(state, events)
         state.scoring_markers.pop(0)
-        if not state.scoring_markers:
-            _final_scoring(state, events)
-            state.phase = "game_over"
-            return
     for p in state.player:
         state.bag.extend(p.pure + p.tainted + p.below)
         p.pure, p.tainted, p.below, p.taint_resources = [], [], [], 0
@@ -899,6 +924,14 @@ def _scoring(state: State, events: list) -> None:
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
         events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
                        "unpaid_bread": shortfall})
+
+
+def final_scoring_steps(state: State, events: list) -> None:
+    """The second Scoring, then after it: Decrees (players choose: decrees.py), which then call
+    `_final_scoring` for the Turn Order bonus and the winner."""
+    _scoring(state, events)
+    state.scoring_markers.pop(0)
+    decrees.begin_selection(state, events)
 
 
 def _final_scoring(state: State, events: list) -> None:

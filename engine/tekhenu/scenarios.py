@@ -2,23 +2,28 @@
 starting situation (a standard setup plus overrides), actions, and expectations on the result. The
 runner plays the actions with the real engine and checks every expectation.
 
-    {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "dice": [...]},
-     "actions": [{"kind": "take_die", "die": "d1"} | {"kind": "perform", ...} | {"kind": "phase", "phase": "maat"}],
+    {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "others": {...},
+                                     "board": {...}, "dice": [...]},
+     "actions": [{"kind": "take_die", "die": "d1"} | {"kind": "perform", ...}
+                 | {"kind": "phase", "phase": "maat" | "final_scoring"}],
      "expect": [{"description", "path": "me.resources.bread", "equals": 3}
                 | {"description", "event": "produce", "field": "taint", "equals": 2}
                 | {"description", "raises": "tekhenu/round/take-die"}]}
 
-"me" is the player whose turn it is when the scenario starts (first in Turn Order); "others" are the
-other players in Turn Order after "me" (`setup.others: [{...}, ...]`, paths `others.0.vp`).
+"me" is the player whose turn it is when the scenario starts; "others" are the other players in Turn Order
+after "me" (`setup.others: [{...}, ...]` one entry per player, or one `{...}` for all of them; paths
+`others.0.vp`).
 
 Runner extensions (all optional):
     setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
     setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
                   temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
-                 sets those State fields; the strings "me" / "others.N" inside them stand for seats;
+                 sets those State fields; the strings "me" / "others.N" / "other" (= others.0) inside
+                 them stand for seats;
                  `scorings: N` also removes the first N Scoring markers.
-    actions: {"kind": "phase", "phase": "maat" | "scoring" | "final"}   (final: the steps after the
-                 second Scoring — turn-order bonus and the winner)
+    actions: {"kind": "phase", "phase": "maat" | "scoring" | "final" | "final_scoring"}   (final: the
+                 steps after the Decrees — turn-order bonus and the winner; final_scoring: D23's action,
+                 the second Scoring and the Decree choices, decrees.py)
     expect: {"event", "field": "vp.edges", "who": "me"}   dotted fields; `who` picks that player's event
             {"path": "me.turn_position"}   the player's place in Turn Order (0 = first)
             {"path": "state.bag.len"}      `len` of a list
@@ -28,14 +33,14 @@ Solo games (engine/tekhenu/solo.py): `setup.solo: {difficulty}` plays you agains
 overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kind": "botankhamun", "tile":
 "god:ra" | "resource:0"}` resolves one of its Action tiles. Any game: `setup.wheel_turn` fixes the lights,
 `setup.clear_wheel` puts every die on the wheel back in the bag, `setup.board` is `setup.state` for board parts, `setup.choices: false`
-stops before the setup decisions, and `"phase": "final_scoring"` is the same as "final".
+stops before the setup decisions.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
-from . import solo
+from . import decrees, solo
 from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
 from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
@@ -105,6 +110,8 @@ def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
             state.bag.extend(section)
             section.clear()
     others = setup.get("others") or []
+    if isinstance(others, dict):                         # the same fields for every other player
+        others = [others] * (state.players - 1)
     if len(others) > state.players - 1:
         raise ScenarioError(f"setup.others names {len(others)} players; this game has {state.players - 1} others")
     for index, overrides in enumerate(others):
@@ -144,6 +151,8 @@ def _seat_of(roles: list[int], who: str) -> int | None:
     """The seat of "me" / "others.N"; roles is the Turn Order when the scenario starts."""
     if who == "me":
         return roles[0]
+    if who == "other":
+        who = "others.0"
     if isinstance(who, str) and who.startswith("others."):
         index = int(who.split(".")[1]) + 1
         if index >= len(roles):
@@ -246,7 +255,8 @@ def _field(event: dict, dotted: str):
     return node
 
 
-PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring, "final_scoring": run_final_scoring}
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring,
+          "final_scoring": decrees.run_final_scoring}
 
 
 def run(spec: dict) -> ScenarioResult:

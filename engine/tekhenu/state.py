@@ -46,7 +46,7 @@ class PlayerState:
         return len(self.pure) + len(self.tainted) + len(self.below)
 
     def copy(self) -> "PlayerState":
-        new = copy.copy(self)
+        new = _shallow(self)
         new.production, new.resources = dict(self.production), dict(self.resources)
         new.pure, new.tainted, new.below = _dice(self.pure), _dice(self.tainted), _dice(self.below)
         for name in ("starting", "decrees", "blessings", "technologies", "reached"):
@@ -119,12 +119,12 @@ class State:
     def copy(self) -> "State":
         """Copy-on-write: everything `apply` may change is copied; the RNG state is replaced, never
         mutated, so it is shared. (A hand-written copy: deepcopy made random games 5x slower.)"""
-        new = copy.copy(self)
+        new = _shallow(self)
         new.sections = [_dice(sec) for sec in self.sections]
         new.bag, new.boxed = _dice(self.bag), _dice(self.boxed)
         new.player = [p.copy() for p in self.player]
         new.turn_order = list(self.turn_order)
-        new.pending = copy.deepcopy(self.pending)
+        new.pending = _plain_copy(self.pending)
         new.osiris = dict(self.osiris)
         new.osiris_statues = list(self.osiris_statues)
         new.god_statues = {g: list(s) for g, s in self.god_statues.items()}
@@ -164,6 +164,22 @@ class State:
         if data.get("pending") and data["pending"].get("die"):
             data["pending"]["die"] = dict(data["pending"]["die"])
         return cls(**data)
+
+
+def _shallow(obj):
+    """copy.copy for these plain dataclasses, without its generic (slow) protocol."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def _plain_copy(value):
+    """Deep copy of JSON-like data (dicts, lists, scalars; tuples are immutable and shared)."""
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 def _dice(dice: list[Die]) -> list[Die]:
