@@ -85,7 +85,8 @@ def bench_search(model: str | None, questions_file: Path, repeats: int = 3) -> d
 
 
 def bench_engine(games: int = 40) -> dict:
-    """Whole random 4-player Tekhenu games per second in this (single-threaded) process."""
+    """Whole random 4-player Tekhenu games per second in this (single-threaded) process, and solo games
+    (one random player against Botankhamun, hard)."""
     from engine.tekhenu.play import play_random
 
     play_random(4, 10_000)  # warm-up: imports and data files
@@ -95,8 +96,13 @@ def bench_engine(games: int = 40) -> dict:
         _, n = play_random(4, seed)
         decisions += n
     elapsed = time.perf_counter() - start
+    start = time.perf_counter()
+    for seed in range(games):
+        play_random(2, seed, solo="hard")      # you against Botankhamun (its turns are automatic)
+    solo_elapsed = time.perf_counter() - start
     return {"games": games, "games_per_s": round(games / elapsed, 1),
-            "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 * elapsed / decisions, 3)}
+            "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 * elapsed / decisions, 3),
+            "solo_games_per_s": round(games / solo_elapsed, 1)}
 
 
 def bench_ask(questions_file: Path, repeats: int = 2) -> dict:

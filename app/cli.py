@@ -299,10 +299,9 @@ def cmd_play(args) -> int:
     from engine.errors import IllegalAction
     from engine.tekhenu.play import play_random, summary
 
-    if args.solo:
-        raise UsageError("the solo opponent Botankhamun is not implemented in the engine yet")
     try:
-        state, _ = play_random(args.players, args.seed, args.edition)
+        # --solo: one random player against Botankhamun (a 2-player game; --players does not apply)
+        state, _ = play_random(args.players, args.seed, args.edition, solo=args.difficulty if args.solo else None)
     except IllegalAction as exc:
         raise UsageError(f"{exc.message} [{exc.rule_id}]") from None
     result = summary(state, args.seed)
@@ -310,8 +309,11 @@ def cmd_play(args) -> int:
         _print_json(result)
     else:
         for row in sorted(result["final"], key=lambda r: -r["vp"]):
-            print(f"player {row['player']}: {row['vp']} VP")
-        print(f"winner: player {result['winner']} ({result['rounds']} rounds, {result['scorings']} scorings)")
+            name = "Botankhamun" if row.get("botankhamun") else f"player {row['player']}"
+            print(f"{name}: {row['vp']} VP")
+        solo = result.get("solo")
+        winner = "Botankhamun" if solo and result["winner"] == solo["botankhamun"] else f"player {result['winner']}"
+        print(f"winner: {winner} ({result['rounds']} rounds, {result['scorings']} scorings)")
     return EXIT_OK
 
 

@@ -31,10 +31,10 @@ def detail_record(kb: KnowledgeBase, entry: Rule | Card) -> dict:
     record["related"] = list(entry.related)
     record["terms"] = list(entry.terms)
     record["errata"] = [e.model_dump(mode="json") for e in entry.errata]
+    record["scenarios"] = list(entry.scenarios)
     if isinstance(entry, Rule):
         record["rule_kind"] = entry.kind
         record["title"] = bi(entry.title) if entry.title else None
-        record["scenarios"] = list(entry.scenarios)
         record["changes"] = list(entry.changes)
     else:
         record["card_type"] = entry.type

@@ -181,7 +181,7 @@ class Card(_TextEntry):
     name: BiText | None = None
     count: int | None = Field(default=None, ge=1, description="copies in the game, where the text gives it")
     fields: dict[str, Any] = Field(default_factory=dict, description="structured printed values")
-    scenarios: list[str] = Field(default_factory=list, description="ids of scenarios that demonstrate its effect")
+    scenarios: list[str] = Field(default_factory=list, description="ids of scenarios that demonstrate it")
 
     @property
     def printed_id(self) -> str:

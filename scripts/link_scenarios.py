@@ -29,7 +29,8 @@ def main() -> int:
                 wanted.setdefault(rule_id, []).append(scenario["id"])
     changed = 0
     for path in sorted(game_dir.rglob("*.yaml")):
-        if "scenarios" in path.parts or "search" in path.parts:
+        parts = path.relative_to(game_dir).parts    # (not the checkout's own path, which may say "scenarios")
+        if "scenarios" in parts or "search" in parts:
             continue
         lines = path.read_text(encoding="utf-8").split("\n")
         out, i = [], 0

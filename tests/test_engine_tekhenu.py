@@ -363,3 +363,51 @@ def test_thoth_refresh_pays_papyrus_and_commits_to_thoth():
     assert err.value.rule_id == "tekhenu/actions/thoth/refresh-section"
     state, _ = apply(state, Perform("thoth", section=0, cards=(0, 1)))
     assert state.player[p.seat].resources["papyrus"] == 0
+
+
+# -- Horus Statue bonuses by player count (regressions found by the scenarios in 10-horus-ra-hathor-scribes) --
+def _statue_for_hathor(players: int, already: bool = False):
+    """The current player builds a Statue honouring Hathor (die 4 → Hathor, Example 13)."""
+    state = _ready(players)
+    p = state.current
+    p.resources["granite"], p.resources["gold"] = 3, 0
+    state.god_statues = {g: [] for g in state.god_statues}
+    if already:
+        state.god_statues["hathor"] = [p.seat]
+    state = _take_at(state, "horus", "gray", 4)
+    after, events = apply(state, Perform("horus", target="god"))
+    return after.player[p.seat], events
+
+
+def test_three_players_get_the_statue_bonus_right_after_building():
+    p, events = _statue_for_hathor(3)
+    assert p.resources["gold"] == 1 and any(e["event"] == "statue_bonus" for e in events)
+    p, _ = _statue_for_hathor(4)                     # not with 4 players
+    assert p.resources["gold"] == 0
+    p, _ = _statue_for_hathor(3, already=True)       # a second Statue at the same god: no extra reward
+    assert p.resources["gold"] == 0
+
+
+def test_two_players_no_bonus_from_the_action_that_built_the_statue():
+    state = _ready(2)
+    p = state.current
+    p.resources["granite"], p.scribes = 3, 0
+    state.god_statues = {g: [] for g in state.god_statues}
+    die_for_horus = next(v for v, g in FACTS("horus.die_to_god").items() if g == "horus")
+    state = _take_at(state, "horus", "gray", die_for_horus)
+    after, events = apply(state, Perform("horus", target="god"))
+    assert after.god_statues["horus"] == [p.seat]
+    assert not any(e["event"] == "statue_bonus" for e in events)
+
+
+def test_two_statues_at_one_god_pay_the_bonus_once():
+    state = _ready(4)
+    owner = state.turn_order[1]
+    state.god_statues = {g: [] for g in state.god_statues}
+    state.god_statues["hathor"] = [owner, owner]
+    gold = state.player[owner].resources["gold"]
+    state.current.resources["bread"] = 4
+    state = _take_at(state, "hathor", "gray", 2)
+    space = next(a.space for a in legal_actions(state) if a.action == "hathor")
+    after, _ = apply(state, Perform("hathor", space=space))
+    assert after.player[owner].resources["gold"] == gold + FACTS("horus.bonus_by_god")["hathor"].get("gold", 0)

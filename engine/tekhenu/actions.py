@@ -91,3 +91,33 @@ def action_from_json(data: dict):
     if kind not in ACTION_TYPES:
         raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
     return ACTION_TYPES[kind](**data)
+
+
+# -- card effects: Pillar abilities (pillars.py) and Decrees (decrees.py) ---------------------------
+@dataclass(frozen=True)
+class ExtraPerform(Perform):
+    """A God Action (or Produce) outside the die turn: a Pillar ability (P10-P12, P15) or Decree D23.
+    `value` is the die value the card lets you act with (P12: 1-3; D23: any)."""
+    value: int | None = None
+    kind: str = "extra_perform"
+
+
+@dataclass(frozen=True)
+class ChooseCardOption:
+    card: str                       # P19-P21 (KO): "papyrus,bread"; D23: "decline"
+    option: str
+    kind: str = "choose_card_option"
+
+
+@dataclass(frozen=True)
+class ScoreDecrees:
+    """Final Scoring: the Decrees a player scores (up to 3, one per symbol), the Decree D03 repeats
+    (None: D03 not used) and how many ▲ D04 pays for."""
+    cards: tuple = ()
+    again: str | None = None
+    paid: int = 0
+    kind: str = "score_decrees"
+
+
+ACTION_TYPES.update({cls.__dataclass_fields__["kind"].default: cls
+                     for cls in (ExtraPerform, ChooseCardOption, ScoreDecrees)})

@@ -4,9 +4,11 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..errors import IllegalAction
+from . import editions
 from .board import FACTS
 
 DECKS = ("blessing", "technology", "decree")
+_CARDS_BY_DIE = FACTS("market.cards_by_die")
 PREFIX = {"blessing": "B", "technology": "T", "decree": "D"}
 
 
@@ -57,16 +59,38 @@ def highest_section(happiness: int) -> int:
     return best
 
 
+def card_counts(state, value: int) -> list[int]:
+    """How many cards a die value may take: EN exactly the table's number ("take all required cards");
+    KO up to it (its note lacks that obligation; data/editions.yaml thoth.*)."""
+    count = _CARDS_BY_DIE[value][0]
+    return [count] if editions.takes_all_cards(state) else list(range(1, count + 1))
+
+
+def papyrus_for(state, value: int, cards: int) -> int:
+    """Papyrus for taking `cards` cards with this die value (fewer than the die allows: KO only, at the
+    table's price for that many cards — an assumed reading)."""
+    count, papyrus = FACTS("market.cards_by_die")[value]
+    if cards >= count:
+        return papyrus
+    return min(cost for n, cost in FACTS("market.cards_by_die").values() if n == cards)
+
+
+def min_papyrus(state, value: int) -> int:
+    if editions.takes_all_cards(state):
+        return _CARDS_BY_DIE[value][1]
+    return papyrus_for(state, value, 1)
+
+
 def choices(state, p, value: int) -> list[tuple[int, tuple[int, ...]]]:
     """(section index, card slots) pairs this die value and Happiness allow, before costs."""
-    count, _ = FACTS("market.cards_by_die")[value]
     limit = highest_section(p.happiness)
     out = []
-    for index, section in enumerate(state.market):
-        if section is None or index + 1 > limit or len(section) < count:
-            continue
-        for slots in combinations(range(len(section)), count):
-            out.append((index, slots))
+    for count in card_counts(state, value):
+        for index, section in enumerate(state.market):
+            if section is None or index + 1 > limit or len(section) < count:
+                continue
+            for slots in combinations(range(len(section)), count):
+                out.append((index, slots))
     return out
 
 
@@ -82,9 +106,13 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
     if section + 1 > highest_section(p.happiness):
         return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
                              f"Happiness {p.happiness} allows sections up to {highest_section(p.happiness)}")
-    if slots is None or len(set(slots)) != count or any(not 0 <= s < len(state.market[section]) for s in slots):
+    if slots is None or len(set(slots)) != len(slots) or len(slots) not in card_counts(state, value) \
+            or any(not 0 <= s < len(state.market[section]) for s in slots):
         return IllegalAction("tekhenu/actions/thoth/same-section",
-                             f"a die of {value} takes exactly {count} card(s), all from one section")
+                             f"a die of {value} takes exactly {count} card(s), all from one section"
+                             if editions.takes_all_cards(state) else
+                             f"a die of {value} takes up to {count} card(s), all from one section")
+    papyrus = papyrus_for(state, value, len(slots))
     can_pay = afford(papyrus) if afford else p.resources["papyrus"] + p.resources["gold"] >= papyrus
     if not can_pay:
         return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
@@ -93,7 +121,9 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
 
 def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, events: list, pay=None) -> None:
     """`pay(n)` spends n Papyrus (card effects may change how); by default Papyrus, then Gold."""
-    _, papyrus = FACTS("market.cards_by_die")[value]
+    papyrus = papyrus_for(state, value, len(slots))
+    if len(slots) < FACTS("market.cards_by_die")[value][0]:
+        state.note_assumed("editions.thoth.fewer_cards_cost")
     if pay is not None:
         pay(papyrus)
     else:

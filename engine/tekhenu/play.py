@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import random
 
+from . import solo as solo_mode
 from .rules import apply, legal_actions, new_game
 
 
-def play_random(players: int, seed: int, edition: str = "en") -> tuple:
-    """Play to the end; returns (final state, number of decisions)."""
-    state = new_game(players, seed, edition)
+def play_random(players: int, seed: int, edition: str = "en", solo: str | None = None) -> tuple:
+    """Play to the end; returns (final state, number of decisions). `solo` is a difficulty (easy, medium,
+    hard): one random player against Botankhamun, whose turns make no decisions."""
+    state = solo_mode.new_game(seed, solo, edition) if solo else new_game(players, seed, edition)
     chooser = random.Random(seed * 7919 + 1)
     decisions = 0
     while state.phase != "game_over":
@@ -22,7 +24,7 @@ def play_random(players: int, seed: int, edition: str = "en") -> tuple:
 
 def summary(state, seed: int) -> dict:
     winner_event = next(e for e in reversed(state.log) if e.get("event") == "game_over")
-    return {
+    result = {
         "seed": seed, "players": state.players, "edition": state.edition,
         "rounds": state.round, "rotations": state.rotations, "maat_phases": state.maat_phases,
         "scorings": state.scorings, "turns": state.turns,
@@ -32,3 +34,9 @@ def summary(state, seed: int) -> dict:
         "winner": winner_event["winner"],
         "assumed": list(state.assumed_used),
     }
+    if state.solo is not None:
+        result["solo"] = {"difficulty": state.solo["difficulty"], "botankhamun": state.solo["seat"],
+                          "decree_vp": state.solo["decree_vp"]}
+        for row in result["final"]:
+            row["botankhamun"] = row["player"] == state.solo["seat"]
+    return result

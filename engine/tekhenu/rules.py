@@ -7,8 +7,9 @@ excess as Taint, all six God Actions (Horus statues for gods and for the people,
 Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections opening at Population 9/13,
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
 Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
-the end of the game and the winner. Card effects (Pillar abilities, Starting rewards, Blessings,
-Technologies, Decree scoring), the Happiness-21 extra action, the Thoth refresh and Botankhamun are next.
+the end of the game and the winner. Pillar abilities (pillars.py), Decree scoring and D23 (decrees.py),
+and the KO/EN edition switches (editions.py) live in their own modules; Botankhamun, the solo opponent,
+is solo.py (hooked in here at setup turn order, Maat, Scoring, statue bonuses and the end of `apply`).
 Blessings, Technologies and the Happiness-21 extra action: effects_cards.py (hooks marked `cards_fx`).
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import replace
 
 from ..errors import IllegalAction
 from . import effects_cards as cards_fx
-from . import market, temple
+from . import decrees, editions, market, pillars, solo, temple
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie, UseBlessing
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
@@ -104,6 +105,10 @@ def legal_actions(state: State) -> list:
         normal = [] if state.turn_effects.get("normal_done") else _perform_candidates(state)
         return cards_fx.act_actions(state, normal) if state.turn_effects or state.current.blessings \
             or state.current.technologies else (normal or [Perform("none")])
+    if state.phase == pillars.PHASE:
+        return pillars.legal_actions(state)
+    if state.phase in decrees.PHASES:
+        return decrees.legal_actions(state)
     return []
 
 
@@ -192,7 +197,7 @@ def _perform_candidates(state: State, pending: dict | None = None, p=None, first
         for god in gods:
             if _god_refusal(state, p, view, god) is not None:
                 continue
-            context = dict(view, temple_taken=set(state.temple),
+            context = dict(view, temple_taken=set(state.temple), edition=state.edition,
                            thoth_choices=market.choices(state, p, view["value"]) if god == "thoth" else [])
             for action in _god_variants(context, god):
                 if _target_refusal(state, p, view, action) is None:
@@ -201,7 +206,7 @@ def _perform_candidates(state: State, pending: dict | None = None, p=None, first
                         return out
     if "thoth" in gods and _god_refusal(state, p, pending, "thoth") is None and \
             _afford(state, p, pending, "thoth", "papyrus", FACTS("market.refresh_cost_papyrus") +
-                    FACTS("market.cards_by_die")[pending["value"]][1]):
+                    market.min_papyrus(state, pending["value"])):
         out += [Perform("thoth_refresh", section=i) for i, sec in enumerate(state.market)
                 if sec is not None and i not in (pending.get("refreshed") or [])]
     if pending.get("refreshed") is not None:
@@ -221,6 +226,10 @@ def _god_variants(pending: dict, god: str):
         for district in FACTS("osiris.districts"):
             if pending["value"] == 6:
                 variants += [Perform("osiris", district=district, extra=r) for r in RESOURCES]
+            elif pending["value"] in (3, 4) and pending.get("edition") == "ko":
+                # KO rows 3/4: one of the advanced Resources, the player's choice (data/editions.yaml)
+                variants += [Perform("osiris", district=district, extra=r)
+                             for r in (district, FACTS("osiris.second_resource")[district])]
             else:
                 variants.append(Perform("osiris", district=district))
         return variants
@@ -248,7 +257,11 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     refusal = cards_fx.immediate_refusal(new, action) if new.turn_effects else None
     if refusal is not None:
         raise refusal
-    if isinstance(action, UseBlessing):
+    if new.phase == pillars.PHASE:
+        pillars.apply_choice(new, action, events)
+    elif new.phase in decrees.PHASES:
+        decrees.apply_choice(new, action, events)
+    elif isinstance(action, UseBlessing):
         cards_fx.use_blessing(new, action, events)
     elif isinstance(action, Perform) and action.by is not None:
         cards_fx.perform_extra(new, action, events)       # B17-B20, T19, Happiness 21
@@ -268,6 +281,8 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     elif isinstance(action, Perform):
         if new.phase != "act":
             raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action")
+        if action.kind != "perform":     # an ExtraPerform: only for a Pillar ability or Decree D23
+            raise IllegalAction("tekhenu/round/perform-action", "the die taken performs an ordinary action")
         if new.turn_effects.get("normal_done"):
             raise IllegalAction("tekhenu/round/perform-action", "the action for the die taken was already performed")
         if action.action == "thoth_refresh":
@@ -277,9 +292,12 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
                 raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                                     "after refreshing a section, the action is the Thoth action")
             _perform(new, action, events)
-            cards_fx.finish_normal(new, events)    # ends the turn unless extra actions are owed
+            # ends the turn unless extra actions are owed or a Pillar ability awaits its choice (pillars.py)
+            cards_fx.finish_normal(new, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
+    if new.solo is not None:
+        solo.play_turns(new, events)        # Botankhamun's turns are automatic
     new.log.extend(events)
     return new, events
 
@@ -318,7 +336,7 @@ def _choose_starting(state: State, action: ChooseStarting, events: list) -> None
         def key(seat: int):
             values = [INITIATIVE[c] for c in state.player[seat].starting]
             return (-sum(values), -max(values))
-        state.turn_order = sorted(range(state.players), key=key)
+        state.turn_order = solo.initial_turn_order(state) if state.solo else sorted(range(state.players), key=key)
         events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/setup/initial-turn-order"})
         state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order),
                          "after": "start"}
@@ -402,7 +420,10 @@ def _reward_options(state: State, seat: int, card: str, pending: dict) -> list[s
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
         row = reward["osiris"]["row"]
-        return [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+        free = [d for d in reward["osiris"]["districts"] if f"{row},{d}" not in state.osiris]
+        if row in (3, 4) and state.edition == "ko":      # KO: which of the Resources (data/editions.yaml)
+            return [f"{d}:{r}" for d in free for r in editions.osiris_received(state, d, row)]
+        return free
     if "choose" in reward:
         kinds, total = reward["choose"]["resources"], reward["choose"]["total"]
         return [",".join(map(str, combo)) for combo in _splits(total, len(kinds))]
@@ -432,7 +453,8 @@ def _choose_reward(state: State, action: ChooseReward, events: list) -> None:
     p = state.player[seat]
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
-        _osiris_build(state, p, reward["osiris"]["row"], action.option, None, events, happiness_cost=False)
+        district, _, received = action.option.partition(":")
+        _osiris_build(state, p, reward["osiris"]["row"], district, received or None, events, happiness_cost=False)
     elif "choose" in reward:
         for kind, amount in zip(reward["choose"]["resources"], map(int, action.option.split(","))):
             p.resources[kind] += amount
@@ -549,7 +571,7 @@ def _god_refusal(state: State, p, pending: dict, god: str) -> IllegalAction | No
         if not all(_afford(state, p, pending, god, r, n) for r, n in FACTS("pillar_tiles.cost").items()):
             return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "you cannot pay the cost shown on the Pillar tile")
     if god == "thoth":
-        count, papyrus = FACTS("market.cards_by_die")[value]
+        count, papyrus = FACTS("market.cards_by_die")[value][0], market.min_papyrus(state, value)
         if market.highest_section(p.happiness) == 0:
             return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
                                  "with Happiness 0 you cannot take any cards")
@@ -569,6 +591,10 @@ def _target_refusal(state: State, p, pending: dict, action: Perform) -> IllegalA
                                  f"row {value} of the {action.district} district is occupied")
         if value == 6 and action.extra not in RESOURCES:
             return IllegalAction("tekhenu/actions/osiris/row-6", "row 6 also advances any one Resource: choose it")
+        if value in (3, 4) and action.extra is not None and \
+                action.extra not in editions.osiris_received(state, action.district, value):
+            return IllegalAction(f"tekhenu/actions/osiris/row-{value}",
+                                 f"row {value} gives 1 {' or '.join(editions.osiris_received(state, action.district, value))}")
     elif action.action == "horus":
         if action.target == "god":
             god = FACTS("horus.die_to_god")[value]
@@ -629,7 +655,10 @@ def _execute(state: State, p, pending: dict, action: Perform, events: list) -> N
         handlers = {"bastet": _bastet, "osiris": _osiris, "horus": _horus, "ra": _ra, "hathor": _hathor,
                     "thoth": _thoth}
         handlers[action.action](state, p, action, events)
-    state.pending = saved
+    if state.phase != pillars.PHASE:
+        state.pending = saved
+    elif pending is not saved:      # a Pillar ability waits (pillars.py): it resumes with the die's own view
+        state.pending["resume"]["pending"] = saved
     cards_fx.after_action(state, p, pending, action, events)
     if action.action != "produce":
         _statue_bonuses(state, p, action.action, events)
@@ -726,7 +755,7 @@ def _osiris_build(state: State, p, row: int, district: str, extra: str | None, e
     elif row in (3, 4):
         advance(district, 1)
         advance(second, 1)
-        p.resources[district] += 1
+        p.resources[extra or district] += 1     # KO: either advanced Resource; EN: the depicted one
         if row == 4:
             p.resources["gold"] += 1
     elif row == 5:
@@ -749,8 +778,14 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
         god = FACTS("horus.die_to_god")[state.pending["value"]]
         state.note_assumed("horus.die_to_god")
         _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue", state, "horus", events)
+        first_here = p.seat not in state.god_statues[god]
         state.god_statues[god].append(p.seat)
+        state.pending["statue_built_for"] = god     # 2 players: no bonus right after building it
         target = god
+        if state.players == 3 and first_here:
+            # "In a 3-player game, also receive the Statue bonus immediately after building it"
+            # (a second Statue to the same god gives no additional reward)
+            _give_statue_bonus(state, p.seat, god, events)
     elif action.target and action.target.startswith("people:"):
         index = int(action.target.split(":")[1])
         _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue", state, "horus", events)
@@ -794,7 +829,7 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "each section can be refreshed once per Thoth God Action")
     cost = FACTS("market.refresh_cost_papyrus")
-    if not _afford(state, p, pending, "thoth", "papyrus", cost + FACTS("market.cards_by_die")[pending["value"]][1]):
+    if not _afford(state, p, pending, "thoth", "papyrus", cost + market.min_papyrus(state, pending["value"])):
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "you need 1 Papyrus for the refresh besides the Papyrus the cards cost")
     cards_fx.before_action(state, p, pending, action, events)     # T20's Papyrus may come first
@@ -819,24 +854,35 @@ def _thoth(state: State, p, action: Perform, events: list) -> None:
 
 
 def _statue_bonuses(state: State, actor, god: str, events: list) -> None:
-    """Statue owners get the bonus when another player performs that God Action (rules by player count)."""
-    for seat in state.god_statues.get(god, []):
-        if seat == actor.seat and state.players != 2:
+    """Statue owners get the bonus when another player performs that God Action (rules by player count).
+    A player with two Statues at the same god still gets the bonus once (no additional reward)."""
+    for seat in dict.fromkeys(state.god_statues.get(god, [])):
+        if seat == actor.seat:
+            if state.players != 2:
+                continue
+            if (state.pending or {}).get("statue_built_for") == god:
+                continue    # 2 players: "but not immediately after building it"
+        if solo.is_botankhamun(state, seat):
+            solo.statue_bonus(state, god, events)
             continue
-        bonus = FACTS("horus.bonus_by_god")[god]
-        state.note_assumed("horus.bonus_by_god")
-        owner = state.player[seat]
-        for key, amount in bonus.items():
-            if key == "scribes":
-                owner.scribes += amount
-            elif key == "faith":
-                owner.faith += amount
-            elif key == "vp":
-                owner.vp += amount
-            else:
-                owner.resources[key] += amount
-        events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus})
-        cards_fx.statue_bonus_received(state, owner, events)
+        _give_statue_bonus(state, seat, god, events)
+
+
+def _give_statue_bonus(state: State, seat: int, god: str, events: list) -> None:
+    bonus = FACTS("horus.bonus_by_god")[god]
+    state.note_assumed("horus.bonus_by_god")
+    owner = state.player[seat]
+    for key, amount in bonus.items():
+        if key == "scribes":
+            owner.scribes += amount
+        elif key == "faith":
+            owner.faith += amount
+        elif key == "vp":
+            owner.vp += amount
+        else:
+            owner.resources[key] += amount
+    events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus})
+    cards_fx.statue_bonus_received(state, owner, events)      # T07
 
 
 # -- turn structure ---------------------------------------------------------------------------------
@@ -852,7 +898,7 @@ def _end_turn(state: State, events: list) -> None:
     counts = {p.dice_on_board for p in state.player}
     if counts <= {2} or counts <= {4}:
         _rotation(state, events)
-    if state.phase != "game_over":
+    if state.phase != "game_over" and state.phase not in decrees.PHASES:
         state.round += 1
 
 
@@ -863,7 +909,7 @@ def _rotation(state: State, events: list) -> None:
     events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
     if all(p.dice_on_board == 4 for p in state.player):
         _maat(state, events, rng)
-        if state.phase == "game_over":
+        if state.phase == "game_over" or state.phase in decrees.PHASES:
             state.store_random(rng)
             return
     for section in range(6):
@@ -876,6 +922,9 @@ def _rotation(state: State, events: list) -> None:
 def _maat(state: State, events: list, rng) -> None:
     state.maat_phases += 1
     for p in state.player:
+        if solo.is_botankhamun(state, p.seat):
+            solo.maat_balance(state, p, events)
+            continue
         cards_fx.maat_faith(p, events)             # T15
         balance = sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
         # Faith moves the balance toward 0; using it can only help (turn order and VP loss both favour
@@ -896,16 +945,17 @@ def _maat(state: State, events: list, rng) -> None:
                        "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
     state.turn_order = sorted(range(state.players),
                               key=lambda s: (abs(state.player[s].balance),
-                                             -cards_fx.ankh_value(state.player[s], ANKH[state.player[s].destiny])))
+                                             -(solo.ankh_value(state, s) if solo.is_botankhamun(state, s)
+                                               else cards_fx.ankh_value(state.player[s], solo.ankh_value(state, s)))))
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
     arrow = (state.arrow_start + state.rotations) % 6
     if state.scoring_markers and arrow == state.scoring_markers[0] and state.maat_phases % 2 == 0:
+        if len(state.scoring_markers) == 1:       # the second and final Scoring
+            if not decrees.before_final_scoring(state, events):   # D23 actions come first (decrees.py)
+                final_scoring_steps(state, events)
+            return
         _scoring(state, events)
         state.scoring_markers.pop(0)
-        if not state.scoring_markers:
-            _final_scoring(state, events)
-            state.phase = "game_over"
-            return
     for p in state.player:
         state.bag.extend(p.pure + p.tainted + p.below)
         p.pure, p.tainted, p.below, p.taint_resources = [], [], [], 0
@@ -913,6 +963,8 @@ def _maat(state: State, events: list, rng) -> None:
     # Destiny cards are taken again in the new turn order; the game pauses for those choices.
     state.pending = {"stage": "destiny", "available": sorted(ANKH), "queue": list(state.turn_order), "after": "maat"}
     state.phase = "setup"
+    if state.solo:
+        solo.after_maat(state, rng, events)
 
 
 def _scoring(state: State, events: list) -> None:
@@ -926,28 +978,41 @@ def _scoring(state: State, events: list) -> None:
                 counts.setdefault(seat, []).append(int(row))
         for index, seat in enumerate(state.osiris_statues):
             if seat is not None and district in FACTS("osiris.statue_spaces")[index]:
+                state.note_assumed("osiris.statue_spaces")
                 counts.setdefault(seat, []).append(0)   # the statue stands above row 1
         if counts:
             winner = max(counts, key=lambda s: (len(counts[s]), -min(counts[s])))
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner})
     for p in state.player:
-        gained = temple.score_temple(state, p)
-        statues = 6 - p.statues_left
-        gained += FACTS("scoring.statues_vp")[statues]
-        gained += max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold), default=0)
-        gained += FACTS("scoring.production_top_vp") * sum(1 for v in p.production.values() if v >= 6)
+        if solo.is_botankhamun(state, p.seat):
+            solo.score(state, p, events)
+            continue
+        parts = {"temple": temple.score_temple(state, p),
+                 "statues": FACTS("scoring.statues_vp")[6 - p.statues_left],
+                 "happiness": max((vp for threshold, vp in FACTS("scoring.happiness_vp") if p.happiness >= threshold),
+                                  default=0),
+                 "production": FACTS("scoring.production_top_vp") * sum(1 for v in p.production.values() if v >= 6)}
         revealed = FACTS("player_board.building_row")[: 10 - p.buildings_left]
         state.note_assumed("player_board.building_row")
-        gained += sum(slot.get("vp", 0) for slot in revealed)
+        parts["building_row"] = sum(slot.get("vp", 0) for slot in revealed)
+        gained = sum(parts.values())
         p.vp += gained
         bread = cards_fx.bread_upkeep(p, sum(slot.get("bread", 0) for slot in revealed))   # T17: none
         paid = min(bread, cards_fx.available(p, "bread"))
         _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep", state, None, events, in_turn=False) if paid else None
         shortfall = bread - paid
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
-        events.append({"event": "score_player", "seat": p.seat, "gained": gained, "bread": bread,
+        events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
                        "unpaid_bread": shortfall})
+
+
+def final_scoring_steps(state: State, events: list) -> None:
+    """The second Scoring, then after it: Decrees (players choose: decrees.py), which then call
+    `_final_scoring` for the Turn Order bonus and the winner."""
+    _scoring(state, events)
+    state.scoring_markers.pop(0)
+    decrees.begin_selection(state, events)
 
 
 def _final_scoring(state: State, events: list) -> None:
@@ -955,6 +1020,8 @@ def _final_scoring(state: State, events: list) -> None:
     state.player[state.turn_order[0]].vp += bonus[0]
     if state.players >= 3:
         state.player[state.turn_order[1]].vp += bonus[1]
+    if state.solo:
+        solo.final_scoring(state, events)
     ranking = sorted(range(state.players),
                      key=lambda s: (-state.player[s].vp, -state.player[s].scribes, state.turn_order.index(s)))
     events.append({"event": "game_over", "winner": ranking[0], "ranking": ranking,
@@ -966,3 +1033,14 @@ def run_maat(state: State, events: list) -> None:
     rng = state.random()
     _maat(state, events, rng)
     state.store_random(rng)
+
+
+def run_scoring(state: State, events: list) -> None:
+    """The Scoring procedure on a prepared situation (scenarios)."""
+    _scoring(state, events)
+
+
+def run_final_scoring(state: State, events: list) -> None:
+    """The steps after the second and final Scoring: turn-order bonus and the winner (scenarios)."""
+    _final_scoring(state, events)
+    state.phase = "game_over"

@@ -2,25 +2,48 @@
 starting situation (a standard setup plus overrides), actions, and expectations on the result. The
 runner plays the actions with the real engine and checks every expectation.
 
-    {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "dice": [...]},
-     "actions": [{"kind": "take_die", "die": "d1"} | {"kind": "perform", ...} | {"kind": "phase", "phase": "maat"}],
+    {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "others": {...},
+                                     "board": {...}, "dice": [...]},
+     "actions": [{"kind": "take_die", "die": "d1"} | {"kind": "perform", ...}
+                 | {"kind": "phase", "phase": "maat" | "final_scoring"}],
      "expect": [{"description", "path": "me.resources.bread", "equals": 3}
                 | {"description", "event": "produce", "field": "taint", "equals": 2}
                 | {"description", "raises": "tekhenu/round/take-die"}]}
 
-"me" is the player whose turn it is when the scenario starts. Besides the numbers in PLAYER_FIELDS, "me"
-may hold cards ("blessings", "technologies": lists of ids) and pieces already on the board: "god_statues"
-(gods whose Statue spaces hold one of my Statues) and "temple_pillars" (Temple Complex cells "r,c" with my
-Pillar on a tile without ability).
+"me" is the player whose turn it is when the scenario starts; "others" are the other players in Turn Order
+after "me" (`setup.others: [{...}, ...]` one entry per player, or one `{...}` for all of them; paths
+`others.0.vp`).
+
+Runner extensions (all optional):
+    setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
+    setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
+                  temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
+                 sets those State fields; the strings "me" / "others.N" / "other" (= others.0) inside
+                 them stand for seats;
+                 `scorings: N` also removes the first N Scoring markers.
+    actions: {"kind": "phase", "phase": "maat" | "scoring" | "final" | "final_scoring"}   (final: the
+                 steps after the Decrees — turn-order bonus and the winner; final_scoring: D23's action,
+                 the second Scoring and the Decree choices, decrees.py)
+    expect: {"event", "field": "vp.edges", "who": "me"}   dotted fields; `who` picks that player's event
+            {"path": "me.turn_position"}   the player's place in Turn Order (0 = first)
+            {"path": "state.bag.len"}      `len` of a list
+            {..., "equals_player": "others.0"}   the expected value is that player's seat
+
+Solo games (engine/tekhenu/solo.py): `setup.solo: {difficulty}` plays you against Botankhamun; `setup.bot`
+overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kind": "botankhamun", "tile":
+"god:ra" | "resource:0"}` resolves one of its Action tiles. Any game: `setup.wheel_turn` fixes the lights,
+`setup.clear_wheel` puts every die on the wheel back in the bag, `setup.board` is `setup.state` for board parts, `setup.choices: false`
+stops before the setup decisions.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
-from .actions import action_from_json
+from . import decrees, solo
+from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
-from .rules import apply, legal_actions, new_game, run_maat
+from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
 from .state import Die, State
 
 
@@ -55,50 +78,116 @@ class ScenarioResult:
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
-                 "statues_left", "pillars_left", "destiny", "blessings", "technologies"}
-PILLAR_TILE_WITHOUT_ABILITY = "P22"
+                 "statues_left", "pillars_left", "destiny", "reached", "decrees", "blessings", "technologies"}
+STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "temple", "temple_buildings",
+                "temple_statues", "ra_tiles", "market", "rotations", "maat_phases", "scorings"}
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     setup = spec.get("setup", {})
-    state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
-    while state.phase == "setup":       # setup choices: the first legal option, deterministic
+    if setup.get("solo"):
+        state = solo.new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"), setup.get("edition", "en"))
+    else:
+        state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
+    draft = list(setup.get("draft") or [])   # Starting cards in pick order (else the first offered)
+    while state.phase == "setup" and setup.get("choices", True):   # the first legal option, deterministic
+        if state.pending.get("stage") == "draft" and draft:
+            card = draft.pop(0)
+            if card not in state.pending["offer"]:
+                raise ScenarioError(f"setup.draft: {card} is not offered with this seed "
+                                    f"(offer: {', '.join(state.pending['offer'])})")
+            state, _ = apply(state, ChooseStarting(card))
+            continue
         state, _ = apply(state, legal_actions(state)[0])
-    me = state.current
-    for key, value in (setup.get("me") or {}).items():
-        if key in ("production", "resources"):
-            getattr(me, key).update(value)
-        elif key in ("pure", "tainted"):
-            setattr(me, key, [_loose_die(state, c, v) for c, v in value])
-        elif key in PLAYER_FIELDS:
-            setattr(me, key, list(value) if isinstance(value, list) else value)
-        elif key == "god_statues":
-            for god in value:
-                state.god_statues[god].append(me.seat)
-        elif key == "temple_pillars":
-            for cell in value:
-                state.temple[cell] = {"tile": PILLAR_TILE_WITHOUT_ABILITY, "owner": me.seat, "rotation": 0}
-        else:
-            raise ScenarioError(f"unknown player field {key!r} in setup.me")
+    placed: set[int] = set()
+    _override_player(state, state.current, setup.get("me") or {}, "setup.me", placed)
+    if state.solo:
+        _override_player(state, state.player[state.solo["seat"]], setup.get("bot") or {}, "setup.bot", placed)
+    if "wheel_turn" in setup:
+        state.wheel_turn = setup["wheel_turn"]
+    if setup.get("clear_wheel"):
+        for section in state.sections:
+            state.bag.extend(section)
+            section.clear()
+    others = setup.get("others") or []
+    if isinstance(others, dict):                         # the same fields for every other player
+        others = [others] * (state.players - 1)
+    if len(others) > state.players - 1:
+        raise ScenarioError(f"setup.others names {len(others)} players; this game has {state.players - 1} others")
+    for index, overrides in enumerate(others):
+        _override_player(state, state.player[_roles(state)[index + 1]], overrides, f"setup.others.{index}", placed)
+    for key, value in {**(setup.get("board") or {}), **(setup.get("state") or {})}.items():
+        if key not in STATE_FIELDS:
+            raise ScenarioError(f"unknown state field {key!r} in setup.state")
+        setattr(state, key, _seats(state, value))
+    if "scorings" in (setup.get("state") or {}):      # Scorings already done: their markers are gone
+        state.scoring_markers = state.scoring_markers[state.scorings:]
     names: dict[str, int] = {}
     for die_spec in setup.get("dice") or []:
-        names[die_spec["as"]] = _place_die(state, die_spec)
+        names[die_spec["as"]] = _place_die(state, die_spec, placed)
     return state, names
 
 
-def _loose_die(state: State, color: str, value: int) -> Die:
-    """Take a die of that colour out of the bag or the wheel (keeps the 26 dice conserved)."""
-    holder = next((h for h in [state.bag] + state.sections if any(d.color == color for d in h)), None)
+def _override_player(state: State, player, overrides: dict, where: str, placed: set[int]) -> None:
+    for key, value in overrides.items():
+        if key in ("production", "resources"):
+            getattr(player, key).update(value)
+        elif key in ("pure", "tainted", "below"):
+            setattr(player, key, [_loose_die(state, c, v, placed) for c, v in value])
+        elif key in PLAYER_FIELDS:
+            setattr(player, key, value)
+        else:
+            raise ScenarioError(f"unknown player field {key!r} in {where}")
+
+
+def _roles(state: State) -> list[int]:
+    """Seats of "me" (the player to move: in a solo game Botankhamun, first in Turn Order, never is),
+    then "others.0", ... in Turn Order."""
+    me = state.current.seat
+    return [me] + [s for s in state.turn_order if s != me]
+
+
+def _seat_of(roles: list[int], who: str) -> int | None:
+    """The seat of "me" / "others.N"; roles is the Turn Order when the scenario starts."""
+    if who == "me":
+        return roles[0]
+    if who == "other":
+        who = "others.0"
+    if isinstance(who, str) and who.startswith("others."):
+        index = int(who.split(".")[1]) + 1
+        if index >= len(roles):
+            raise ScenarioError(f"{who!r}: this game has {len(roles) - 1} other players")
+        return roles[index]
+    return None
+
+
+def _seats(state: State, value):
+    """Replace the strings "me" / "others.N" inside a setup.state value by seats."""
+    if isinstance(value, dict):
+        return {k: _seats(state, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_seats(state, v) for v in value]
+    seat = _seat_of(_roles(state), value) if isinstance(value, str) else None
+    return value if seat is None else seat
+
+
+def _loose_die(state: State, color: str, value: int, placed: set[int] | None = None) -> Die:
+    """Take a die of that colour off the wheel, else out of the bag (keeps the 26 dice conserved and the
+    bag as the setup left it where possible); never one the scenario has already placed."""
+    placed = placed if placed is not None else set()
+    holder = next((h for h in state.sections + [state.bag]
+                   if any(d.color == color and d.id not in placed for d in h)), None)
     if holder is None:
         raise ScenarioError(f"no {color} die is free to place")
-    die = next(d for d in holder if d.color == color)
+    die = next(d for d in holder if d.color == color and d.id not in placed)
     holder.remove(die)
     die.value = value
+    placed.add(die.id)
     return die
 
 
-def _place_die(state: State, spec: dict) -> int:
-    die = _loose_die(state, spec["color"], spec["value"])
+def _place_die(state: State, spec: dict, placed: set[int] | None = None) -> int:
+    die = _loose_die(state, spec["color"], spec["value"], placed)
     if "god" in spec:
         section = GODS.index(spec["god"])
         if "light" in spec and state.light(section) != spec["light"]:
@@ -113,7 +202,7 @@ def _place_die(state: State, spec: dict) -> int:
 def view(state: State, seat: int) -> dict:
     """What a reader needs to see of a situation: the player's numbers and scales, and the wheel."""
     p = state.player[seat]
-    return {
+    shown = {
         "player": seat, "vp": p.vp, "happiness": p.happiness, "population": p.population,
         "scribes": p.scribes, "faith": p.faith, "resources": dict(p.resources), "production": dict(p.production),
         "scales": {"pure": [d.value for d in p.pure], "tainted": [d.value for d in p.tainted],
@@ -123,18 +212,32 @@ def view(state: State, seat: int) -> dict:
                    "dice": [{"color": d.color, "value": d.value, "state": state.purity(d, s)} for d in dice]}
                   for s, dice in enumerate(state.sections)],
     }
+    if state.solo is not None:      # the opponent's numbers, so a solo example shows what Botankhamun did
+        bot = state.player[state.solo["seat"]]
+        shown["botankhamun"] = {"vp": bot.vp, "happiness": bot.happiness, "population": bot.population,
+                                "scribes": bot.scribes, "statues_left": bot.statues_left,
+                                "buildings_left": bot.buildings_left, "pillars_left": bot.pillars_left}
+    return shown
 
 
-def _resolve(path: str, state: State, seat: int):
+def _resolve(path: str, state: State, roles: list[int]):
     head, *rest = path.split(".")
     if head == "me":
-        node = state.player[seat]
+        node = state.player[roles[0]]
+    elif head == "others" and rest:
+        node = state.player[_seat_of(roles, f"others.{rest.pop(0)}")]
+    elif head == "bot" and state.solo:
+        node = state.player[state.solo["seat"]]
     elif head == "state":
         node = state
     else:
-        raise ScenarioError(f"paths start with me. or state. (got {path!r})")
+        raise ScenarioError(f"paths start with me., others.N. or state. (got {path!r})")
     for part in rest:
-        if isinstance(node, dict):
+        if part == "len" and isinstance(node, (list, dict)):
+            node = len(node)
+        elif part == "turn_position" and hasattr(node, "seat"):
+            node = state.turn_order.index(node.seat)
+        elif isinstance(node, dict):
             node = node[part]
         elif isinstance(node, list):
             node = node[int(part)]
@@ -145,9 +248,21 @@ def _resolve(path: str, state: State, seat: int):
     return node
 
 
+def _field(event: dict, dotted: str):
+    node = event
+    for part in dotted.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring,
+          "final_scoring": decrees.run_final_scoring}
+
+
 def run(spec: dict) -> ScenarioResult:
     state, names = setup_state(spec)
     seat = state.current.seat
+    roles = _roles(state)
     before = view(state, seat)
     events: list[dict] = []
     raised: IllegalAction | None = None
@@ -156,9 +271,14 @@ def run(spec: dict) -> ScenarioResult:
         step = dict(raw)
         played.append(dict(raw))
         if step.get("kind") == "phase":
-            if step["phase"] != "maat":
-                raise ScenarioError(f"unknown phase {step['phase']!r}")
-            run_maat(state, events)
+            if step["phase"] not in PHASES:
+                raise ScenarioError(f"unknown phase {step['phase']!r} (known: {', '.join(PHASES)})")
+            PHASES[step["phase"]](state, events)
+            continue
+        if step.get("kind") == "botankhamun":
+            if not state.solo:
+                raise ScenarioError("a botankhamun step needs setup.solo")
+            solo.resolve_tile(state, step["tile"], events)
             continue
         if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
             step["die"] = names[step["die"]]
@@ -170,16 +290,20 @@ def run(spec: dict) -> ScenarioResult:
             break
     checks = []
     for exp in spec.get("expect", []):
+        expected = exp.get("equals")
+        if "equals_player" in exp:
+            expected = _seat_of(roles, exp["equals_player"])
         if "raises" in exp:
+            expected = exp["raises"]
             actual = raised.rule_id if raised else None
-            checks.append(Check(exp["description"], exp["raises"], actual, actual == exp["raises"], exp.get("description_ko")))
         elif "event" in exp:
             matching = [e for e in events if e.get("event") == exp["event"]]
-            actual = matching[-1].get(exp["field"]) if matching else None
-            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"], exp.get("description_ko")))
+            if "who" in exp:
+                matching = [e for e in matching if e.get("seat") == _seat_of(roles, exp["who"])]
+            actual = _field(matching[-1], exp["field"]) if matching else None
         else:
-            actual = _resolve(exp["path"], state, seat)
-            checks.append(Check(exp["description"], exp["equals"], actual, actual == exp["equals"], exp.get("description_ko")))
+            actual = _resolve(exp["path"], state, roles)
+        checks.append(Check(exp["description"], expected, actual, actual == expected, exp.get("description_ko")))
     if raised and not any("raises" in e for e in spec.get("expect", [])):
         checks.append(Check("every action is legal", None, f"{raised.message} [{raised.rule_id}]", False))
     return ScenarioResult(scenario_id=spec["id"], rule_ids=list(spec.get("rules", [])),

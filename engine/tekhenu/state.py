@@ -90,6 +90,7 @@ class State:
     discards: dict = field(default_factory=lambda: {"blessing": [], "technology": [], "decree": []})
     log: list = field(default_factory=list)
     assumed_used: list[str] = field(default_factory=list)
+    solo: dict | None = None                    # Botankhamun's game (engine/tekhenu/solo.py); None otherwise
     turn_effects: dict = field(default_factory=dict)    # Blessings/Technologies at work this turn (effects_cards)
 
     # -- helpers -----------------------------------------------------------------------------------
@@ -138,6 +139,8 @@ class State:
         new.scoring_markers = list(self.scoring_markers)
         new.log = list(self.log)
         new.assumed_used = list(self.assumed_used)
+        if self.solo is not None:       # flat: scalars and lists of scalars
+            new.solo = {k: list(v) if isinstance(v, list) else v for k, v in self.solo.items()}
         new.turn_effects = _plain_copy(self.turn_effects) if self.turn_effects else {}
         return new
 
@@ -166,14 +169,14 @@ class State:
 
 
 def _shallow(obj):
-    """copy.copy for these plain dataclasses, without the __reduce_ex__ round trip (hot in `apply`)."""
+    """copy.copy for these plain dataclasses, without its generic (slow) protocol."""
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     return new
 
 
 def _plain_copy(value):
-    """Deep copy of JSON-like data (dicts, lists, scalars), several times faster than copy.deepcopy."""
+    """Deep copy of JSON-like data (dicts, lists, scalars; tuples are immutable and shared)."""
     if isinstance(value, dict):
         return {k: _plain_copy(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -5,7 +5,7 @@ scoring rules themselves are the rulebook's (Ra steps 1-7, Hathor steps 1-3, Sco
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..errors import IllegalAction
 from .board import FACTS
@@ -25,7 +25,7 @@ def cells() -> list[tuple[int, int]]:
 CELL_KEYS = frozenset(f"{r},{c}" for r in range(FACTS("temple.size")) for c in range(FACTS("temple.size")))
 
 
-@lru_cache(maxsize=None)
+@cache      # asked for every Hathor option listed: the answer only depends on the count
 def open_building_spaces(players: int) -> tuple[int, ...]:
     return tuple(i for i, (_, _, _, min_players) in enumerate(FACTS("temple.building_spaces")) if players >= min_players)
 
@@ -86,7 +86,7 @@ def is_corner(cell: tuple[int, int]) -> bool:
 
 
 def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, events: list) -> None:
-    """Ra God Action steps 1-7 (the tile's ability, step 5, belongs to the card effects)."""
+    """Ra God Action steps 1-7 (the tile's ability, step 5, is pillars.py)."""
     space = FACTS("ra.tile_space_by_die")[value]
     tile = state.ra_tiles[space]
     if tile is None:
@@ -107,15 +107,26 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
     space_vp = FACTS("ra.tile_space_vp")[space]
     state.note_assumed("ra.tile_space_vp")
     p.vp += building_vp + edge_vp + space_vp
-    state.temple[f"{cell[0]},{cell[1]}"] = {"tile": tile, "owner": p.seat, "rotation": rotation}
-    p.pillars_left -= 1
-    # slide the remaining tiles right, refill the leftmost space from the stack
+    key = f"{cell[0]},{cell[1]}"
+    state.temple[key] = {"tile": tile, "owner": None, "rotation": rotation}   # the tile, no Pillar yet
+    # step 7 (slide the remaining tiles right, refill the leftmost space) touches only the Ra area, so it
+    # is done here; nothing in step 5 depends on it
     remaining = [t for i, t in enumerate(state.ra_tiles) if i != space and t is not None]
     state.ra_tiles = [None] * (3 - len(remaining)) + remaining
     if state.pillar_stack:
         state.ra_tiles[0] = state.pillar_stack.pop()
     events.append({"event": "ra", "seat": p.seat, "tile": tile, "cell": list(cell), "rotation": rotation,
                    "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward})
+    # step 5 may wait for the player's choice; pillars.py then does step 6
+    from . import pillars
+    if not pillars.activate(state, p, tile, cell, rotation, events):
+        place_pillar(state, p.seat, key)
+
+
+def place_pillar(state, seat: int, key: str) -> None:
+    """Ra step 6: the player's Pillar on the tile marks it as theirs."""
+    state.temple[key]["owner"] = seat
+    state.player[seat].pillars_left -= 1
 
 
 def construct_building(state, p, value: int, space: int, resource: str | None, events: list) -> None:

@@ -1,0 +1,103 @@
+"""Actions outside the take-a-die turn: a Pillar tile's God Action (P10-P12, P15) and Decree D23's action
+before the final Scoring.
+
+They run the ordinary God Action code (rules._perform) on a stand-in "die" held in `state.pending`: the
+card gives the god and the value(s), so every usual condition, cost and Statue bonus applies. A context
+is a dict: {"card", "rule", "god" (None: any action, like an Anubis Action), "values", "free" (the card
+waives Resource costs), "refresh" (whether the Thoth refresh is offered)}.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+from ..errors import IllegalAction
+from .actions import ExtraPerform, Perform
+from .board import FACTS, GODS, RESOURCES
+
+PERFORM_FIELDS = tuple(f.name for f in fields(Perform) if f.name not in ("kind", "value"))
+CREDIT = 99     # a stand-in stock large enough for any cost, used only to list free actions
+
+
+def stand_in(context: dict, value: int) -> dict:
+    """The pending-die dict the God Action code reads, for one value."""
+    god = context["god"]
+    return dict(context, color=None, value=value, god=god or GODS[0], anubis=god is None, context=context)
+
+
+def context_of(pending: dict) -> dict:
+    """The card's context behind a stand-in die (or the pending dict itself)."""
+    return pending.get("context", pending)
+
+
+def candidates(state, context: dict) -> list[ExtraPerform]:
+    from . import rules
+
+    probe = _credited(state) if context.get("free") else state
+    out = []
+    for value in context["values"]:
+        for action in rules._perform_candidates(probe, stand_in(context, value)):
+            if action.action == "thoth_refresh" and not context.get("refresh"):
+                continue
+            out.append(as_extra(action, value))
+    return out
+
+
+def as_extra(action: Perform, value: int) -> ExtraPerform:
+    return ExtraPerform(**{name: getattr(action, name) for name in PERFORM_FIELDS}, value=value)
+
+
+def as_perform(action: ExtraPerform) -> Perform:
+    return Perform(**{name: getattr(action, name) for name in PERFORM_FIELDS})
+
+
+def perform(state, action: ExtraPerform, events: list) -> bool:
+    """Run the action on the stand-in die. True when the action is complete (a refresh is not: the Thoth
+    action goes on)."""
+    from . import rules
+
+    context = state.pending
+    if action.value not in context["values"]:
+        raise IllegalAction(context["rule"], f"{context['card']} acts as a die of {context['values']}, "
+                                             f"not {action.value}")
+    if action.action == "thoth_refresh" and not context.get("refresh"):
+        raise IllegalAction(context["rule"], f"{context['card']} does not offer the Thoth refresh")
+    state.pending = stand_in(context, action.value)
+    if action.action == "thoth_refresh":
+        rules._thoth_refresh(state, as_perform(action), events)
+        context["refreshed"] = state.pending.get("refreshed")
+        state.pending = context
+        return False
+    if context.get("free"):
+        _credit_cost(state, action)
+    rules._perform(state, as_perform(action), events)
+    return True
+
+
+def _credited(state):
+    """A copy of the state whose current player could pay any Resource cost (to list free actions)."""
+    probe = state.copy()
+    for resource in RESOURCES:
+        probe.current.resources[resource] += CREDIT
+    return probe
+
+
+def _credit_cost(state, action: Perform) -> None:
+    """A free action (D23 "without paying any Resources"): hand the player exactly the Resources the action
+    is about to charge, so the ordinary payment code takes those and nothing of the player's own."""
+    p, value = state.current, state.pending["value"]
+    cost: dict[str, int] = {}
+    if action.action == "bastet":
+        cost = {"papyrus": FACTS("bastet.cost_papyrus")}
+    elif action.action == "horus" and p.statues_left > 0:
+        cost = {"granite": FACTS("player_board.statue_granite_cost")[6 - p.statues_left]}
+    elif action.action == "ra":
+        cost = dict(FACTS("pillar_tiles.cost"))
+    elif action.action == "hathor" and action.space is not None and 0 <= action.space < len(FACTS("temple.building_spaces")):
+        cost = {"bread": FACTS("temple.building_spaces")[action.space][2]}
+    elif action.action == "thoth":
+        from . import market
+        cost = {"papyrus": market.papyrus_for(state, value, len(action.cards or ()))}
+    for resource, amount in cost.items():
+        p.resources[resource] += amount
+    if cost:
+        state.pending["credited"] = cost

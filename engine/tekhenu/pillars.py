@@ -1,0 +1,170 @@
+"""Pillar tile abilities P01-P21 (Ra God Action step 5; P22-P27 have none).
+
+"If the Pillar tile has a Sunny, Shaded, or Dark ability that matches the section of the Obelisk Wheel
+currently aligned with the Ra action area, immediately activate the ability" (tekhenu/actions/ra/step-5-ability);
+Technology T09 activates it whatever the wheel shows. Abilities are data (data/pillars.yaml). Most apply at
+once; a God Action (P10-P12, P15) or the KO P19-P21 choice of Resources pauses the game in phase "ability"
+until the player chooses, then Ra step 6 (the Pillar on the tile) follows and the interrupted flow resumes.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+import yaml
+
+from ..errors import IllegalAction
+from . import extra, market, temple
+from .actions import ChooseCardOption, ExtraPerform
+from .board import ALL_RESOURCES, FACTS, GODS, RESOURCES
+from .cards import PILLAR_LIGHT
+
+PHASE = "ability"
+STEP5 = "tekhenu/actions/ra/step-5-ability"
+_DATA = yaml.safe_load((Path(__file__).with_name("data") / "pillars.yaml").read_text(encoding="utf-8"))
+ABILITIES: dict[str, dict] = _DATA["abilities"]
+READINGS: dict[str, dict] = _DATA["readings"]
+
+
+def is_active(state, p, tile: str) -> bool:
+    """The tile's light matches the Ra section's, or the player has T09."""
+    if tile not in ABILITIES:
+        return False
+    return PILLAR_LIGHT[tile] == state.light(GODS.index("ra")) or "T09" in p.technologies
+
+
+def effect_of(state, tile: str) -> str:
+    effect = ABILITIES[tile]["effect"]
+    return effect[state.edition] if isinstance(effect, dict) else effect
+
+
+# -- activation (Ra step 5) -------------------------------------------------------------------------
+def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: list) -> bool:
+    """Apply the ability of the tile just placed. True when it waits for a choice (phase "ability")."""
+    if not is_active(state, p, tile):
+        return False
+    ability = ABILITIES[tile]
+    effect = effect_of(state, tile)
+    base = {"event": "pillar_ability", "seat": p.seat, "tile": tile, "effect": effect, "rule": STEP5,
+            "by_t09": PILLAR_LIGHT[tile] != state.light(GODS.index("ra"))}
+    if effect == "god_action":
+        context = {"card": tile, "rule": ability["rule"], "god": ability["god"], "values": ability["values"],
+                   "free": False, "refresh": True}
+        if not extra.candidates(state, context):
+            state.note_assumed("pillars.ability_god_action_optional_when_impossible")
+            events.append(dict(base, skipped=True))
+            return False
+        _pause(state, p, tile, cell, dict(context, choice="action"))
+        events.append(dict(base, waiting=True))
+        return True
+    if effect == "any_resources":
+        _pause(state, p, tile, cell, {"card": tile, "rule": ability["rule"], "choice": "resources"})
+        events.append(dict(base, waiting=True))
+        return True
+    gained = _apply_immediate(state, p, effect, ability["amount"], cell, rotation, events)
+    events.append(dict(base, gained=gained))
+    return False
+
+
+def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, events: list):
+    from . import rules
+
+    if effect == "population":
+        rules._advance_population(state, p, amount, events)
+    elif effect == "happiness":
+        rules._advance_happiness(state, p, amount, events)
+    elif effect == "scribes":
+        p.scribes += amount
+    elif effect == "gold":
+        p.resources["gold"] += amount
+    elif effect == "vp":
+        p.vp += amount
+    elif effect == "edge_vp":                 # P04/P05: +1 per matching edge (corners too: not doubled)
+        state.note_assumed("pillar_tiles.edges")
+        amount *= temple.matching_edges(state, cell, rotation)
+        p.vp += amount
+    elif effect == "building_vp":             # P06: any player's Buildings, not Statues, in row and column
+        amount *= temple.pieces_in_line_of(state, cell, statues=False)
+        p.vp += amount
+    elif effect == "draw_decree":
+        rng = state.random()
+        drawn = [card for card in (market.draw(state, "decree", rng) for _ in range(amount)) if card]
+        state.store_random(rng)
+        p.decrees.extend(drawn)
+        return len(drawn)                     # Decrees are secret: the event tells how many, not which
+    elif effect == "double_space_reward":
+        return _double_space_reward(state, p, cell)
+    return amount
+
+
+def _double_space_reward(state, p, cell) -> dict:
+    """EN P19-P21: twice the covered space's reward, Resources and Faith only (reading: data/pillars.yaml)."""
+    state.note_assumed("temple.cell_reward")
+    state.note_assumed("pillars.double_space_reward")
+    gained = {}
+    for kind, amount in FACTS("temple.cell_reward")[cell[0]][cell[1]].items():
+        if kind == "faith":
+            p.faith += 2 * amount
+        elif kind in ALL_RESOURCES:
+            p.resources[kind] += 2 * amount
+        else:
+            continue
+        gained[kind] = 2 * amount
+    return gained
+
+
+def _pause(state, p, tile: str, cell, context: dict) -> None:
+    """Wait for the ability's choice; remember the interrupted flow (a die turn or Decree D23's action)."""
+    context.update(stage=PHASE, seat=p.seat, cell=f"{cell[0]},{cell[1]}",
+                   resume={"phase": state.phase, "pending": extra.context_of(state.pending)})
+    state.pending = context
+    state.phase = PHASE
+
+
+# -- the choice -------------------------------------------------------------------------------------
+def resource_options() -> list[str]:
+    """KO P19-P21: any 2 Resources, not Gold (two of one kind or one each of two kinds)."""
+    return [",".join(pair) for pair in combinations_with_replacement(RESOURCES, 2)]
+
+
+def legal_actions(state) -> list:
+    context = state.pending
+    if context["choice"] == "resources":
+        return [ChooseCardOption(context["card"], option) for option in resource_options()]
+    return extra.candidates(state, context)
+
+
+def apply_choice(state, action, events: list) -> None:
+    context = state.pending
+    if context["choice"] == "resources":
+        if not isinstance(action, ChooseCardOption) or action.card != context["card"]:
+            raise IllegalAction(STEP5, f"choose the 2 Resources of {context['card']} first")
+        if action.option not in resource_options():
+            raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold "
+                                                 f"(e.g. 'papyrus,bread'), not {action.option!r}")
+        p = state.player[context["seat"]]
+        for resource in action.option.split(","):
+            p.resources[resource] += 1
+        events.append({"event": "pillar_ability", "seat": p.seat, "tile": context["card"],
+                       "effect": "any_resources", "gained": action.option.split(","), "rule": STEP5})
+        _finish(state, events)
+        return
+    if not isinstance(action, ExtraPerform):
+        raise IllegalAction(STEP5, f"{context['card']}: perform its {context['god'].title()} God Action first")
+    if extra.perform(state, action, events):
+        state.pending = context          # the stand-in die is done with
+        _finish(state, events)
+
+
+def _finish(state, events: list) -> None:
+    """Ra step 6, then back to what the Ra action interrupted."""
+    from . import decrees, rules
+
+    context = state.pending
+    temple.place_pillar(state, context["seat"], context["cell"])
+    state.phase, state.pending = context["resume"]["phase"], context["resume"]["pending"]
+    if state.phase == "act":
+        from . import effects_cards as cards_fx
+        cards_fx.finish_if_done(state, events)    # the turn ends unless extra actions are owed (B17-B20)
+    else:
+        decrees.after_extra_action(state, events)
