@@ -293,3 +293,16 @@ def test_random_legal_actions_always_apply():
         if not actions:
             break
         state, _ = apply(state, rng.choice(actions))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_apply_never_changes_its_input_in_whole_games(players):
+    """Copies of the state share Die objects (state._dice): every roll or turn of a die must make a new one."""
+    rng = random.Random(players)
+    state, _ = _state({"blessings": ["B09", "B11", "B17", "B23"], "technologies": ["T13", "T14", "T08"]},
+                      players=players)
+    while state.phase != "game_over":
+        before = state.dumps()
+        new, _ = apply(state, rng.choice(legal_actions(state)))
+        assert state.dumps() == before
+        state = new

@@ -22,9 +22,10 @@ from pathlib import Path
 import yaml
 
 from ..errors import IllegalAction
-from .actions import Perform, UseBlessing
-from .board import FACTS, GODS, RESOURCES, Facts, adjacent, opposite
 from . import temple
+from .actions import Perform, UseBlessing
+from .board import FACTS, GODS, Facts, adjacent, opposite
+from .state import Die
 
 CARD_FACTS = Facts(yaml.safe_load((Path(__file__).with_name("data") / "card_effects.yaml").read_text(encoding="utf-8")))
 CF = CARD_FACTS
@@ -399,9 +400,10 @@ def _turn_die(state, p, pending: dict, action: Perform, events: list) -> None:
     pending["value"] = value
     events.append({"event": "card_effect", "seat": p.seat, "card": card, "shift": action.shift})
     die_id = (pending.get("die") or {}).get("id")
-    for die in p.pure + p.tainted + p.below:
-        if die.id == die_id:
-            die.value = value
+    for dice in (p.pure, p.tainted, p.below):
+        for index, die in enumerate(dice):
+            if die.id == die_id:      # a new Die: copies of the state share the old one
+                dice[index] = Die(die.id, die.color, value)
     _reading(state, "adjust_rotates_die")
 
 

@@ -158,13 +158,13 @@ def apply_choice(state, action, events: list) -> None:
 
 def _finish(state, events: list) -> None:
     """Ra step 6, then back to what the Ra action interrupted."""
-    from . import decrees, rules
+    from . import decrees
+    from . import effects_cards as cards_fx
 
     context = state.pending
     temple.place_pillar(state, context["seat"], context["cell"])
     state.phase, state.pending = context["resume"]["phase"], context["resume"]["pending"]
     if state.phase == "act":
-        from . import effects_cards as cards_fx
         cards_fx.finish_if_done(state, events)    # the turn ends unless extra actions are owed (B17-B20)
     else:
         decrees.after_extra_action(state, events)

@@ -18,13 +18,12 @@ import math
 from dataclasses import replace
 
 from ..errors import IllegalAction
-from . import effects_cards as cards_fx
 from . import decrees, editions, market, pillars, solo, temple
+from . import effects_cards as cards_fx
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie, UseBlessing
 from .board import FACTS, GODS, RESOURCES
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
 from .state import Die, State, new_player
-
 
 
 # -- setup ------------------------------------------------------------------------------------------
@@ -83,8 +82,7 @@ def _draw_and_roll(state: State, rng, section: int) -> None:
     if not state.bag:
         return
     die = state.bag.pop()
-    die.value = rng.randint(1, 6)
-    state.sections[section].append(die)
+    state.sections[section].append(Die(die.id, die.color, rng.randint(1, 6)))   # dice are never changed in place
 
 
 # -- legal actions ----------------------------------------------------------------------------------
@@ -496,7 +494,7 @@ def _take_die(state: State, action: TakeDie, events: list | None = None) -> None
         raise IllegalAction(rule, f"that needs {cost} Scribes and you have {p.scribes}")
     cards_fx.pay(state, p, "scribes", cost, "tekhenu/actions/scribes/adjust-die", events)
     state.sections[section].remove(die)
-    die.value = value
+    die = Die(die.id, die.color, value)      # a new Die: copies of the state share the old one
     if action.anubis:
         p.below.append(die)          # below the scales: not counted in the balance
     elif purity == "pure":

@@ -181,9 +181,8 @@ def _loose_die(state: State, color: str, value: int, placed: set[int] | None = N
         raise ScenarioError(f"no {color} die is free to place")
     die = next(d for d in holder if d.color == color and d.id not in placed)
     holder.remove(die)
-    die.value = value
     placed.add(die.id)
-    return die
+    return Die(die.id, die.color, value)      # dice are never changed in place (states share them)
 
 
 def _place_die(state: State, spec: dict, placed: set[int] | None = None) -> int:

@@ -185,7 +185,9 @@ def _plain_copy(value):
 
 
 def _dice(dice: list[Die]) -> list[Die]:
-    return [Die(d.id, d.color, d.value) for d in dice]
+    """A new list of the same Die objects: the engine never changes a Die in place (it puts a new one where
+    a die is rolled or turned), so copies of the state can share them."""
+    return list(dice)
 
 
 def _from_state(state) -> list:
