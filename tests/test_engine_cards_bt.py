@@ -279,6 +279,12 @@ def test_every_card_fact_has_provenance():
             assert kb.entry(fact.rule) is not None, fact.path
         else:
             assert fact.note, fact.path
+    import re
+    from pathlib import Path
+
+    source = Path("engine/tekhenu/effects_cards.py").read_text(encoding="utf-8")
+    for name in re.findall(r'_reading\(state, "([a-z0-9_]+)"\)', source):
+        assert CARD_FACTS.fact(f"readings.{name}").source == "assumed", name
 
 
 def test_random_legal_actions_always_apply():

@@ -53,7 +53,9 @@ def _te(state) -> dict:
 
 
 def _reading(state, name: str) -> None:
-    state.note_assumed(f"readings.{name}")
+    """Flag an assumed reading (data/card_effects.yaml readings.<name>) as used in this game."""
+    CF(f"readings.{name}")           # fails loudly on a name the data file does not define
+    state.note_assumed(f"card_effects.readings.{name}")
 
 
 def _vp(state, p, card: str, vp: int, events: list, **extra) -> None:
