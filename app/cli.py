@@ -301,7 +301,8 @@ def cmd_play(args) -> int:
 
     try:
         # --solo: one random player against Botankhamun (a 2-player game; --players does not apply)
-        state, _ = play_random(args.players, args.seed, args.edition, solo=args.difficulty if args.solo else None)
+        state, _ = play_random(args.players, args.seed, args.edition, solo=args.difficulty if args.solo else None,
+                               horus=args.horus)
     except IllegalAction as exc:
         raise UsageError(f"{exc.message} [{exc.rule_id}]") from None
     result = summary(state, args.seed)
@@ -518,6 +519,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--edition", choices=["en", "ko"], default="en")
     p.add_argument("--solo", action="store_true")
     p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default="easy")
+    p.add_argument("--horus", choices=["shuffled", "preprinted"], default="shuffled",
+                   help="Horus Bonus tiles shuffled at setup, or the preprinted bonuses (first games)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_play)
 

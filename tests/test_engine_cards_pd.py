@@ -30,7 +30,7 @@ from engine.tekhenu.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.tekhenu.board import FACTS, GODS
+from engine.tekhenu.board import FACTS, GODS, horus_god
 
 RA = GODS.index("ra")
 CELL_REWARD = FACTS("temple.cell_reward")
@@ -204,7 +204,7 @@ def test_p12_horus_as_1_2_or_3_and_pays_the_granite():
     before, after, _ = _raise("P12", setup=setup)
     options = legal_actions(after)
     assert {a.value for a in options} == {1, 2, 3} and {a.action for a in options} == {"horus"}
-    god = FACTS("horus.die_to_god")[2]
+    god = horus_god(after, 2)
     done, _ = apply(after, ExtraPerform("horus", target="god", value=2))
     seat = before.current.seat
     assert done.god_statues[god] == [seat]

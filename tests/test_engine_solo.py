@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from engine.tekhenu import ChooseDestiny, State, apply, legal_actions, solo
-from engine.tekhenu.board import FACTS, GODS
+from engine.tekhenu.board import FACTS, GODS, horus_god
 from engine.tekhenu.play import play_random, summary
 from engine.tekhenu.rules import _final_scoring, _scoring, run_maat
 
@@ -20,8 +20,9 @@ BOT, YOU = solo.SEAT, solo.YOU
 
 
 def _ready(difficulty: str = "easy", seed: int = 1) -> State:
-    """A solo game past setup (your choices: the first legal option); Botankhamun has had its first turn."""
-    state = solo.new_game(seed, difficulty)
+    """A solo game past setup (your choices: the first legal option); Botankhamun has had its first turn.
+    The preprinted Horus Bonuses, so that Horus positions are the board's (die_to_god)."""
+    state = solo.new_game(seed, difficulty, horus="preprinted")
     while state.phase == "setup":
         state, _ = apply(state, legal_actions(state)[0])
     return state
@@ -222,7 +223,7 @@ def test_horus_god_statue_then_people_then_temple_then_3_vp():
     state.osiris, state.osiris_statues, state.temple_statues, state.temple = {}, [None, None], [None, None], {}
     bot = state.player[BOT]
     bot.statues_left, bot.vp = 6, 10
-    god = FACTS("horus.die_to_god")[4]
+    god = horus_god(state, 4)
     _act(state, "horus", 4)
     assert state.god_statues[god] == [BOT]
     _act(state, "horus", 4)                          # that space is now taken: Statue for the people
@@ -241,7 +242,7 @@ def test_horus_god_statue_then_people_then_temple_then_3_vp():
 def test_horus_skips_people_spaces_that_would_not_change_control():
     state = _ready()
     state.god_statues = {g: [] for g in GODS}
-    state.god_statues[FACTS("horus.die_to_god")[1]] = [YOU]
+    state.god_statues[horus_god(state, 1)] = [YOU]
     # you hold every district with two Buildings: a Statue would not win any
     state.osiris = {f"{r},{d}": YOU for r in (1, 2) for d in FACTS("osiris.districts")}
     state.osiris_statues, state.temple_statues = [None, None], [None, None]
@@ -333,7 +334,7 @@ def test_osiris_cannot_build_scores_3_vp():
 def test_statue_bonus_follows_its_own_chart_when_either_player_acts():
     state = _ready()
     state.god_statues = {g: [] for g in GODS}
-    god = FACTS("horus.die_to_god")[6]               # Horus Bonus position 6: 1 Scribe and 1 VP (assumed chart)
+    god = horus_god(state, 6)               # Horus Bonus position 6: 1 Scribe and 1 VP (assumed chart)
     state.god_statues[god] = [BOT]
     bot = state.player[BOT]
     scribes, vp = bot.scribes, bot.vp

@@ -2,6 +2,7 @@
 invariants over random games (hypothesis), and provenance of every board fact and cited rule id."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,13 +11,14 @@ from hypothesis import given, settings, strategies as st
 
 from engine.errors import IllegalAction
 from engine.tekhenu import Die, Perform, State, TakeDie, apply, legal_actions, new_game
-from engine.tekhenu.board import FACTS
+from engine.tekhenu.board import FACTS, GODS
 from engine.tekhenu.play import play_random, summary
 
 
-def _ready(players: int = 2, seed: int = 1) -> State:
-    """A game past setup (draft and Destiny choices made by the first legal option)."""
-    state = new_game(players, seed)
+def _ready(players: int = 2, seed: int = 1, horus: str = "preprinted") -> State:
+    """A game past setup (draft and Destiny choices made by the first legal option). The preprinted
+    Horus Bonuses by default: the rulebook's examples (Example 13: 4 → Hathor) show the printed board."""
+    state = new_game(players, seed, horus=horus)
     while state.phase == "setup":
         state, _ = apply(state, legal_actions(state)[0])
     return state
@@ -411,3 +413,41 @@ def test_two_statues_at_one_god_pay_the_bonus_once():
     space = next(a.space for a in legal_actions(state) if a.action == "hathor")
     after, _ = apply(state, Perform("hathor", space=space))
     assert after.player[owner].resources["gold"] == gold + FACTS("horus.bonus_by_god")["hathor"].get("gold", 0)
+
+
+# -- Horus Bonus tiles (setup step 4) ------------------------------------------------------------------
+def test_horus_bonus_tiles_are_shuffled_onto_the_six_spaces_per_seed():
+    layouts = {seed: new_game(4, seed).horus_tiles for seed in range(1, 30)}
+    assert all(sorted(t) == sorted(GODS) for t in layouts.values())
+    assert new_game(4, 7).horus_tiles == layouts[7]                  # deterministic for a seed
+    assert len({tuple(t) for t in layouts.values()}) > 10           # and really shuffled
+    assert new_game(4, 7, horus="preprinted").horus_tiles is None
+
+
+def test_a_horus_die_honours_the_god_on_that_tile():
+    from engine.tekhenu.board import horus_god, horus_value
+    state = _ready(3, seed=5, horus="shuffled")
+    value = horus_value(state, "thoth")
+    assert horus_god(state, value) == "thoth" and state.horus_tiles[value - 1] == "thoth"
+    p = state.current
+    p.resources["granite"] = 3
+    state = _take_at(state, "horus", "gray", value)
+    after, _ = apply(state, Perform("horus", target="god"))
+    assert p.seat in after.god_statues["thoth"]
+    assert "horus.die_to_god" not in after.assumed_used       # the layout is the game's, not assumed art
+    assert State.from_json(json.loads(after.dumps())).horus_tiles == after.horus_tiles
+
+
+def test_preprinted_horus_bonuses_are_reported_as_assumed():
+    state = _ready(3, horus="preprinted")
+    p = state.current
+    p.resources["granite"] = 3
+    state = _take_at(state, "horus", "gray", 4)
+    after, _ = apply(state, Perform("horus", target="god"))
+    assert p.seat in after.god_statues["hathor"] and "horus.die_to_god" in after.assumed_used
+
+
+def test_unknown_horus_setup_is_refused_with_its_rule():
+    with pytest.raises(IllegalAction) as err:
+        new_game(2, 1, horus="sideways")
+    assert err.value.rule_id == "tekhenu/setup/horus-bonus-tiles"

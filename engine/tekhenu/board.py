@@ -64,6 +64,26 @@ RESOURCES = ("papyrus", "bread", "limestone", "granite")
 ALL_RESOURCES = RESOURCES + ("gold",)
 
 
+def horus_god(state, value: int) -> str:
+    """The god a Horus die of this value honours: the Horus Bonus tile on that space, shuffled at setup
+    (tekhenu/setup/horus-bonus-tiles), or with the preprinted bonuses the board's own (assumed: art;
+    `note_horus_layout` records that on a state a result depends on). A pure lookup: legality checks
+    call it on states they must not change."""
+    if state.horus_tiles:
+        return state.horus_tiles[value - 1]
+    return FACTS("horus.die_to_god")[value]
+
+
+def note_horus_layout(state) -> None:
+    if not state.horus_tiles:
+        state.note_assumed("horus.die_to_god")
+
+
+def horus_value(state, god: str) -> int:
+    """The space (die value) of that god's Horus Bonus tile."""
+    return next(v for v in range(1, 7) if horus_god(state, v) == god)
+
+
 def opposite(god: str) -> str:
     return GODS[(GODS.index(god) + 3) % 6]
 

@@ -7,10 +7,11 @@ from . import solo as solo_mode
 from .rules import apply, legal_actions, new_game
 
 
-def play_random(players: int, seed: int, edition: str = "en", solo: str | None = None) -> tuple:
+def play_random(players: int, seed: int, edition: str = "en", solo: str | None = None,
+                horus: str = "shuffled") -> tuple:
     """Play to the end; returns (final state, number of decisions). `solo` is a difficulty (easy, medium,
     hard): one random player against Botankhamun, whose turns make no decisions."""
-    state = solo_mode.new_game(seed, solo, edition) if solo else new_game(players, seed, edition)
+    state = solo_mode.new_game(seed, solo, edition, horus=horus) if solo else new_game(players, seed, edition, horus)
     chooser = random.Random(seed * 7919 + 1)
     decisions = 0
     while state.phase != "game_over":

@@ -21,17 +21,25 @@ from ..errors import IllegalAction
 from . import decrees, editions, market, pillars, solo, temple
 from . import effects_cards as cards_fx
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie, UseBlessing
-from .board import FACTS, GODS, RESOURCES
+from .board import FACTS, GODS, RESOURCES, horus_god, note_horus_layout
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
 from .state import Die, State, new_player
 
 
 # -- setup ------------------------------------------------------------------------------------------
-def new_game(players: int, seed: int, edition: str = "en") -> State:
+HORUS_SETUPS = ("shuffled", "preprinted")
+
+
+def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffled") -> State:
+    """A game at the start of setup. `horus`: the Horus Bonus tiles shuffled onto the six spaces
+    (tekhenu/setup/horus-bonus-tiles) or the board's preprinted bonuses, the first-games option
+    (tekhenu/setup/preprinted-horus-bonuses)."""
     if players not in (2, 3, 4):
         raise IllegalAction("tekhenu/setup/draw-bag", f"Tekhenu is played by 2-4 players here (got {players})")
     if edition not in ("en", "ko"):
         raise IllegalAction("tekhenu/setup/board-and-wheel", f"unknown edition {edition!r} (en or ko)")
+    if horus not in HORUS_SETUPS:
+        raise IllegalAction("tekhenu/setup/horus-bonus-tiles", f"Horus Bonuses are shuffled or preprinted (got {horus!r})")
     import random
 
     rng = random.Random(seed)
@@ -55,6 +63,9 @@ def new_game(players: int, seed: int, edition: str = "en") -> State:
                   player=[new_player(i) for i in range(players)], turn_order=list(range(players)))
     state.note_assumed("dice.per_color")
     state.note_assumed("wheel.light_pattern")
+    if horus == "shuffled":
+        # a stream of its own: the tile layout does not shift the dice and card draws of a seed
+        state.horus_tiles = random.Random(f"horus-{seed}").sample(GODS, len(GODS))
     for section in range(6):
         for _ in range(FACTS("dice.per_section_at_setup")):
             _draw_and_roll(state, rng, section)
@@ -595,7 +606,7 @@ def _target_refusal(state: State, p, pending: dict, action: Perform) -> IllegalA
                                  f"row {value} gives 1 {' or '.join(editions.osiris_received(state, action.district, value))}")
     elif action.action == "horus":
         if action.target == "god":
-            god = FACTS("horus.die_to_god")[value]
+            god = horus_god(state, value)
             if len(state.god_statues[god]) >= {2: 1, 3: 2, 4: 3}[state.players]:
                 return IllegalAction("tekhenu/actions/horus/statue-for-god/spaces-player-count",
                                      f"all Statue spaces of {god.title()} open with {state.players} players are taken")
@@ -772,9 +783,8 @@ def _horus(state: State, p, action: Perform, events: list) -> None:
     cost = FACTS("player_board.statue_granite_cost")[built]
     state.note_assumed("player_board.statue_granite_cost")
     if action.target == "god":
-        # which god a Horus die honours is board art; Example 13 fixes only 4 → Hathor (board.yaml)
-        god = FACTS("horus.die_to_god")[state.pending["value"]]
-        state.note_assumed("horus.die_to_god")
+        god = horus_god(state, state.pending["value"])
+        note_horus_layout(state)
         _pay(p, "granite", cost, "tekhenu/actions/horus/build-statue", state, "horus", events)
         first_here = p.seat not in state.god_statues[god]
         state.god_statues[god].append(p.seat)

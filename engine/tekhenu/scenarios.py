@@ -15,6 +15,8 @@ after "me" (`setup.others: [{...}, ...]` one entry per player, or one `{...}` fo
 `others.0.vp`).
 
 Runner extensions (all optional):
+    setup.horus: preprinted | shuffled   Horus Bonuses (default preprinted: the examples show the printed
+                 board, e.g. Example 13's 4 → Hathor)
     setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
     setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
                   temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
@@ -86,9 +88,11 @@ STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
     setup = spec.get("setup", {})
     if setup.get("solo"):
-        state = solo.new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"), setup.get("edition", "en"))
+        state = solo.new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"), setup.get("edition", "en"),
+                              horus=setup.get("horus", "preprinted"))
     else:
-        state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"))
+        state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"),
+                         setup.get("horus", "preprinted"))
     draft = list(setup.get("draft") or [])   # Starting cards in pick order (else the first offered)
     while state.phase == "setup" and setup.get("choices", True):   # the first legal option, deterministic
         if state.pending.get("stage") == "draft" and draft:

@@ -18,7 +18,7 @@ import yaml
 from ..errors import IllegalAction
 from . import market, temple
 from .board import FACTS as BOARD
-from .board import GODS, Facts
+from .board import GODS, Facts, horus_god, horus_value, note_horus_layout
 from .cards import ANKH, INITIATIVE
 from .state import Die, State
 
@@ -36,7 +36,7 @@ def is_botankhamun(state: State, seat: int) -> bool:
 
 # -- setup --------------------------------------------------------------------------------------------
 def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder_decrees: bool = False,
-             random_starting: bool = False) -> State:
+             random_starting: bool = False, horus: str = "shuffled") -> State:
     """You against Botankhamun. Two optional variants of the chapter, independent of the difficulty:
     `harder_decrees` scores its Decrees 8 VP instead of 4 (tekhenu/solo/scoring/harder-decrees) and
     `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards)."""
@@ -44,7 +44,7 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder
 
     if difficulty not in DIFFICULTIES:
         raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})")
-    state = new_two_player_game(2, seed, edition)      # "Set up the game as you would for 2 players"
+    state = new_two_player_game(2, seed, edition, horus)      # "Set up the game as you would for 2 players"
     rng = state.random()
     state.solo = {"seat": SEAT, "difficulty": difficulty, "pyramid": [], "progress": None,
                   "decree_vp": SOLO("scoring.decree_vp_harder" if harder_decrees else "scoring.decree_vp")}
@@ -80,8 +80,8 @@ def _prepare_botankhamun(state: State) -> None:
 
 def _place_god_statue(state: State, position: int) -> None:
     """A Statue "as if built in honor of a god" in the section matching that Horus action (no bonus now)."""
-    god = BOARD("horus.die_to_god")[position]
-    state.note_assumed("horus.die_to_god")
+    god = horus_god(state, position)
+    note_horus_layout(state)
     state.note_assumed("solo.setup.statue_horus_position")
     state.god_statues[god].append(SEAT)
     state.player[SEAT].statues_left -= 1
@@ -280,17 +280,12 @@ def _resource_tie_break(state: State, found: list[tuple[int, Die]]) -> tuple[int
         return section, die, "tekhenu/solo/resource-tile/tie-statue"
     rule = "tekhenu/solo/resource-tile/tie-statue"
     if len({s for s, _ in with_statue}) > 1:
-        best = max(horus_position(GODS[s]) for s, _ in with_statue)
-        with_statue = [(s, d) for s, d in with_statue if horus_position(GODS[s]) == best]
-        state.note_assumed("horus.die_to_god")
+        best = max(horus_value(state, GODS[s]) for s, _ in with_statue)
+        with_statue = [(s, d) for s, d in with_statue if horus_value(state, GODS[s]) == best]
+        note_horus_layout(state)
         rule = "tekhenu/solo/resource-tile/tie-horus-bonus"
     section, die = _pick(state, with_statue)     # identical dice in one section: any of them
     return section, die, rule
-
-
-def horus_position(god: str) -> int:
-    """The number of the Horus Bonus tile that honours this god (the die value that builds its Statue)."""
-    return next(v for v, g in BOARD("horus.die_to_god").items() if g == god)
 
 
 # -- God Actions (it never pays costs and gains no Resources or Faith, only Scribes) ----------------------
@@ -305,8 +300,8 @@ def _horus(state: State, bot, value: int, color: str, events: list) -> None:
     if bot.statues_left <= 0:
         _cannot_act(state, bot, "horus", "no Statues left", events)
         return
-    god = BOARD("horus.die_to_god")[value]
-    state.note_assumed("horus.die_to_god")
+    god = horus_god(state, value)
+    note_horus_layout(state)
     if len(state.god_statues[god]) < GOD_STATUE_SPACES:
         state.god_statues[god].append(SEAT)
         bot.statues_left -= 1
@@ -560,10 +555,10 @@ ACTIONS = {"horus": _horus, "ra": _ra, "hathor": _hathor, "bastet": _bastet, "th
 
 def statue_bonus(state: State, god: str, events: list) -> None:
     """Its own Horus Bonus chart, by the position of that god's Horus Bonus tile."""
-    position = horus_position(god)
+    position = horus_value(state, god)
     bonus = SOLO("horus.bonus_by_position")[position]
     state.note_assumed("solo.horus.bonus_by_position")
-    state.note_assumed("horus.die_to_god")
+    note_horus_layout(state)
     bot = state.player[SEAT]
     bot.scribes += bonus.get("scribes", 0)
     bot.vp += bonus.get("vp", 0)

@@ -92,6 +92,7 @@ class State:
     assumed_used: list[str] = field(default_factory=list)
     solo: dict | None = None                    # Botankhamun's game (engine/tekhenu/solo.py); None otherwise
     turn_effects: dict = field(default_factory=dict)    # Blessings/Technologies at work this turn (effects_cards)
+    horus_tiles: list | None = None             # god on Horus spaces 1-6; None: the preprinted bonuses
 
     # -- helpers -----------------------------------------------------------------------------------
     @property
