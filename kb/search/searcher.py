@@ -31,6 +31,11 @@ class FusionParams:
     w_bm25_same: float = 1.0
     w_bm25_cross: float = 0.1
     w_dense: float = 1.5
+    # Score fusion beside the rank fusion: ranks alone flatten a clear winner and a near tie alike;
+    # min-max normalised scores (over each list's top `norm_depth`) keep how far ahead a document is.
+    w_score_bm25: float = 0.05
+    w_score_dense: float = 0.15
+    norm_depth: int = 50
     depth: int = 200
     game_prior: float = 1.0       # multiplier for documents outside a confidently detected game (measured: no gain below 1)
     summary_prior: float = 0.85   # quick-reference summaries rank just below the rule they repeat
@@ -127,10 +132,25 @@ def _rrf(scores: np.ndarray, k: float, depth: int) -> np.ndarray:
     return out
 
 
+def _minmax(scores: np.ndarray, depth: int) -> np.ndarray:
+    """Scores scaled to 0..1 between the list's best and its `depth`-th best (below that: 0)."""
+    if len(scores) == 0:
+        return scores
+    top = np.partition(-scores, min(depth, len(scores) - 1))
+    hi, lo = -top.min(), -top[min(depth, len(scores) - 1)]
+    if hi <= lo:
+        return np.zeros(len(scores))
+    return np.clip((scores - lo) / (hi - lo), 0.0, None)
+
+
 def fuse(c: Components, meta: DocMeta, p: FusionParams = DEFAULT_PARAMS, game: str | None = None) -> np.ndarray:
     fused = (p.w_bm25_same * _rrf(c.bm25_same, p.rrf_k, p.depth)
              + p.w_bm25_cross * _rrf(c.bm25_cross, p.rrf_k, p.depth)
              + p.w_dense * _rrf(c.dense + 1.0, p.rrf_k, p.depth))
+    if p.w_score_bm25:
+        fused += p.w_score_bm25 * _minmax(c.bm25_same, p.norm_depth)
+    if p.w_score_dense:
+        fused += p.w_score_dense * _minmax(c.dense, p.norm_depth)
     if p.context:
         has_prev = meta.previous >= 0
         inherited = np.zeros_like(fused)
