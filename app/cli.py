@@ -315,6 +315,31 @@ def cmd_play(args) -> int:
         solo = result.get("solo")
         winner = "Botankhamun" if solo and result["winner"] == solo["botankhamun"] else f"player {result['winner']}"
         print(f"winner: {winner} ({result['rounds']} rounds, {result['scorings']} scorings)")
+        if result.get("assumed"):
+            print(f"assumed values used (arbiter facts PATH explains each): {', '.join(result['assumed'])}")
+    return EXIT_OK
+
+
+def cmd_facts(args) -> int:
+    from engine.tekhenu import facts
+
+    if args.path:
+        fact = facts.lookup(args.path)
+        if fact is None:
+            raise UsageError(f"no engine fact {args.path!r}; `arbiter facts` lists them")
+        chosen = [fact]
+    else:
+        chosen = facts.assumed() if args.assumed else list(facts.registry().values())
+    if args.json:
+        for fact in chosen:
+            _print_json(fact.to_json())
+        return EXIT_OK
+    for fact in chosen:
+        origin = f"rulebook {fact.rule}" if fact.source == "rulebook" else "ASSUMED"
+        print(f"{fact.path}  [{origin}]  = {fact.value}")
+        if fact.note:
+            print(f"    {' '.join(fact.note.split())}")
+    print(f"{len(chosen)} fact(s); {sum(f.source == 'assumed' for f in chosen)} assumed (not stated by the rulebook text).")
     return EXIT_OK
 
 
@@ -523,6 +548,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Horus Bonus tiles shuffled at setup, or the preprinted bonuses (first games)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("facts", help="the Tekhenu engine's data values with their provenance (rulebook or assumed)")
+    p.add_argument("path", nargs="?", help="one fact, e.g. horus.die_to_god")
+    p.add_argument("--assumed", action="store_true", help="only the values the rulebook text does not state")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_facts)
 
     p = sub.add_parser("simulate", parents=[common], help="run rule scenarios with the Tekhenu engine and check them")
     p.add_argument("id", nargs="?")

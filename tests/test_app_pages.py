@@ -59,6 +59,10 @@ def test_deep_link_question_with_numbers_shows_a_verified_example():
     text = all_text(at)
     assert not at.exception
     assert "verified" in text and "balance -7" in text
+    # the example's assumed values are listed with the reason each is not from the rulebook text
+    assumed = next(e for e in at.expander if e.label.startswith("Assumed"))
+    notes = " ".join(x.value for x in assumed.text)
+    assert "wheel.light_pattern:" in notes and len(notes) > 80
 
 
 def test_user_text_is_shown_as_text_not_markup():

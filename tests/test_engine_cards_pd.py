@@ -217,7 +217,7 @@ def test_p12_is_skipped_when_no_statue_can_be_paid():
     _before, after, events = _raise("P12", setup=setup)
     assert after.phase == "take_die"
     assert next(e for e in events if e["event"] == "pillar_ability")["skipped"] is True
-    assert "pillars.ability_god_action_optional_when_impossible" in after.assumed_used
+    assert "pillars.readings.ability_god_action_optional_when_impossible" in after.assumed_used
 
 
 def test_p15_osiris_row_3_still_costs_one_happiness():

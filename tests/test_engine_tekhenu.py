@@ -451,3 +451,33 @@ def test_unknown_horus_setup_is_refused_with_its_rule():
     with pytest.raises(IllegalAction) as err:
         new_game(2, 1, horus="sideways")
     assert err.value.rule_id == "tekhenu/setup/horus-bonus-tiles"
+
+
+# -- one registry of facts ----------------------------------------------------------------------------
+def test_every_assumed_value_a_result_used_is_in_the_registry_with_its_note():
+    """What a game or an example reports as assumed must be explainable to the user: its path names
+    one entry of the data files, tagged assumed, with a note saying why."""
+    from engine.tekhenu import facts
+    from app.scenario_files import load_scenarios
+    from engine.tekhenu.scenarios import run
+
+    used: set[str] = set()
+    for seed in (1, 2):
+        for players in (2, 3, 4):
+            used.update(play_random(players, seed)[0].assumed_used)
+        used.update(play_random(2, seed, solo="hard")[0].assumed_used)
+    for spec in load_scenarios().values():
+        used.update(run(spec).assumed)
+    assert len(used) > 20
+    for path in sorted(used):
+        fact = facts.lookup(path)
+        assert fact is not None, f"{path} is noted as assumed but is in no data file"
+        assert fact.source == "assumed" and fact.note, path
+
+
+def test_registry_refuses_a_fact_without_provenance(tmp_path):
+    from engine.tekhenu import facts
+    with pytest.raises(facts.FactError, match="names its rule"):
+        facts._walk({"x": {"value": 1, "source": "rulebook"}}, "", "t.yaml", {})
+    with pytest.raises(facts.FactError, match="note"):
+        facts._walk({"x": {"value": 1, "source": "assumed"}}, "", "t.yaml", {})

@@ -120,8 +120,19 @@ def render_example(ex: dict, lang: str) -> None:
         description = check.get("description_ko") if lang == "ko" and check.get("description_ko") else check["description"]
         expected, got = ("기대", "결과") if lang == "ko" else ("expected", "got")
         st.markdown(f"{mark} {description} — {expected} `{check['expected']}`, {got} `{check['actual']}`")
-    if ex.get("assumed"):
-        st.caption(f"{t('assumed', lang)}: {', '.join(ex['assumed'])}")
+    show_assumed(ex.get("assumed") or [], lang)
+
+
+def show_assumed(paths: list[str], lang: str) -> None:
+    """The engine values a result relied on that the rulebook text does not state, each with its reason."""
+    if not paths:
+        return
+    from engine.tekhenu import facts
+
+    with st.expander(f"{t('assumed', lang)} · {len(paths)}"):
+        for path in paths:
+            fact = facts.lookup(path)
+            st.text(f"{path}: {' '.join(fact.note.split()) if fact and fact.note else ''}")
 
 
 def changed_values(before: dict, after: dict, prefix: str = "") -> list[tuple[str, object, object]]:
@@ -262,8 +273,7 @@ def page_simulator(lang: str) -> None:
         left.json(_player_view(result.before), expanded=True)
         right.markdown(f"**{t('after', lang)}**")
         right.json(_player_view(result.after), expanded=True)
-        if result.assumed:
-            st.caption(f"{t('assumed', lang)}: {', '.join(result.assumed)}")
+        show_assumed(result.assumed, lang)
 
 
 def main() -> None:

@@ -51,7 +51,7 @@ def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: 
         context = {"card": tile, "rule": ability["rule"], "god": ability["god"], "values": ability["values"],
                    "free": False, "refresh": True}
         if not extra.candidates(state, context):
-            state.note_assumed("pillars.ability_god_action_optional_when_impossible")
+            state.note_assumed("pillars.readings.ability_god_action_optional_when_impossible")
             events.append(dict(base, skipped=True))
             return False
         _pause(state, p, tile, cell, dict(context, choice="action"))
@@ -100,7 +100,7 @@ def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, ev
 def _double_space_reward(state, p, cell) -> dict:
     """EN P19-P21: twice the covered space's reward, Resources and Faith only (reading: data/pillars.yaml)."""
     state.note_assumed("temple.cell_reward")
-    state.note_assumed("pillars.double_space_reward")
+    state.note_assumed("pillars.readings.double_space_reward")
     gained = {}
     for kind, amount in FACTS("temple.cell_reward")[cell[0]][cell[1]].items():
         if kind == "faith":
