@@ -86,3 +86,14 @@ def test_runner_extensions_other_players_state_and_phases():
         run({"id": "t/bad", "rules": ["x"], "setup": {"players": 2, "draft": ["S99"]}})
     with pytest.raises(ScenarioError):
         run({"id": "t/bad", "rules": ["x"], "actions": [{"kind": "phase", "phase": "lunch"}]})
+
+
+def test_facts_command_explains_an_assumed_value_and_refuses_an_unknown_one(capsys):
+    assert main(["facts", "horus.die_to_god", "--json"]) == 0
+    fact = json.loads(capsys.readouterr().out)
+    assert fact["source"] == "assumed" and "Example 13" in fact["note"] and fact["value"]["4"] == "hathor"
+    assert main(["facts", "--assumed"]) == 0
+    out = capsys.readouterr().out
+    assert "ASSUMED" in out and "rulebook" not in out.split("\n")[0]
+    assert main(["facts", "no.such.fact"]) == 2
+    assert "no engine fact" in capsys.readouterr().err
