@@ -97,3 +97,34 @@ def test_facts_command_explains_an_assumed_value_and_refuses_an_unknown_one(caps
     assert "ASSUMED" in out and "rulebook" not in out.split("\n")[0]
     assert main(["facts", "no.such.fact"]) == 2
     assert "no engine fact" in capsys.readouterr().err
+
+def test_every_scenario_speaks_korean_and_english():
+    """Korean users read a check's description_ko and the title's ko: every expect item of every scenario file
+    has a non-empty description_ko, every title exactly a non-empty ko and en (a stray key means an unquoted
+    comma cut the title short), and a scenario description, if any, both languages."""
+    from pathlib import Path
+
+    from kb.yamlio import load_yaml, strip_lines
+
+    root = Path(__file__).resolve().parents[1] / "kb" / "data"
+    files = sorted(root.glob("*/scenarios/*.yaml"))
+    assert files
+    problems = []
+    for path in files:
+        name = path.relative_to(root).as_posix()
+        for spec in (strip_lines(load_yaml(path)) or {}).get("scenarios", []):
+            where = f"{name} {spec.get('id')}"
+            title = spec.get("title")
+            if not (isinstance(title, dict) and set(title) == {"ko", "en"}
+                    and all(isinstance(title[lang], str) and title[lang].strip() for lang in ("ko", "en"))):
+                problems.append(f"{where}: title needs exactly ko and en, got {title!r}")
+            description = spec.get("description")
+            if description is not None:
+                both = (isinstance(description, dict) and all(str(description.get(lang) or "").strip() for lang in ("ko", "en"))
+                        or isinstance(description, str) and str(spec.get("description_ko") or "").strip())
+                if not both:
+                    problems.append(f"{where}: description needs ko and en")
+            for number, item in enumerate(spec.get("expect") or [], 1):
+                if not (isinstance(item.get("description_ko"), str) and item["description_ko"].strip()):
+                    problems.append(f"{where}: expect item {number} ({item.get('description')!r}) has no description_ko")
+    assert not problems, f"{len(problems)} scenario texts lack Korean or English:\n" + "\n".join(problems)
