@@ -385,6 +385,7 @@ def _choose_destiny(state: State, action: ChooseDestiny, events: list) -> None:
         state.pending = None
         state.phase = "take_die"
         state.turn_index = 0
+        continue_rotation(state)                   # Maat step 9 → Rotation step 3: the new dice
         cards_fx.after_maat(state, events)         # T16: after each Maat phase
 
 
@@ -917,13 +918,27 @@ def _rotation(state: State, events: list) -> None:
     events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
     if all(p.dice_on_board == 4 for p in state.player):
         _maat(state, events, rng)
-        if state.phase == "game_over" or state.phase in decrees.PHASES:
-            state.store_random(rng)
-            return
+        state.store_random(rng)
+        # Maat step 8 (Destiny cards in the new turn order) comes before step 9, "Continue with Step 3 of
+        # the current Rotation process": the new dice are drawn once the Destiny choices are made
+        # (continue_rotation, from _choose_destiny / solo._choose_destiny).
+        return
+    _add_shaded_dice(state, rng)
+    state.store_random(rng)
+
+
+def _add_shaded_dice(state: State, rng) -> None:
+    """Rotation step 3: for each Shaded section, draw and roll as many dice as there are players."""
     for section in range(6):
         if state.light(section) == "shaded":
             for _ in range(state.players):
                 _draw_and_roll(state, rng, section)
+
+
+def continue_rotation(state: State) -> None:
+    """tekhenu/maat/step-9-continue-rotation: after the Maat phase's Destiny choices, Rotation step 3."""
+    rng = state.random()
+    _add_shaded_dice(state, rng)
     state.store_random(rng)
 
 

@@ -142,9 +142,12 @@ def _choose_destiny(state: State, events: list) -> None:
         bot.destiny = None
     pending["queue"].remove(SEAT)
     if not pending["queue"]:     # you chose first (as rules._choose_destiny ends a Maat phase's choices)
+        from . import rules
         state.pending = None
         state.phase = "take_die"
         state.turn_index = 0
+        if pending.get("after") == "maat":
+            rules.continue_rotation(state)   # Maat step 9 → Rotation step 3: the new dice
 
 
 def play_turn(state: State, events: list) -> None:
