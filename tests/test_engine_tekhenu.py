@@ -451,3 +451,21 @@ def test_unknown_horus_setup_is_refused_with_its_rule():
     with pytest.raises(IllegalAction) as err:
         new_game(2, 1, horus="sideways")
     assert err.value.rule_id == "tekhenu/setup/horus-bonus-tiles"
+
+
+# -- engine audit against the rulebook text ---------------------------------------------------------
+def test_populace_track_end_is_an_assumed_fact_noted_when_it_stops_a_marker():
+    """The text names Happiness thresholds up to 21 ("The first time your Happiness marker reaches space
+    "21" ...") but never the end of the Populace track: capping Population at 21 is board art, so it is an
+    `assumed` fact, reported when it matters."""
+    from engine.tekhenu import rules
+
+    assert FACTS.fact("limits.populace_max").source == "assumed"
+    state = new_game(2, seed=1)
+    p = state.player[0]
+    p.population = 20
+    rules._advance_population(state, p, 3, [])
+    assert p.population == 21 and "limits.populace_max" in state.assumed_used
+    other = new_game(2, seed=1)
+    rules._advance_population(other, other.player[0], 3, [])
+    assert "limits.populace_max" not in other.assumed_used

@@ -707,6 +707,8 @@ def _produce(state: State, p, action: Perform, events: list) -> None:
 def _advance_happiness(state: State, p, steps: int, events: list) -> None:
     before = p.happiness
     p.happiness = min(p.happiness + steps, p.population, FACTS("limits.populace_max"))
+    if before + steps > FACTS("limits.populace_max") and p.population >= FACTS("limits.populace_max"):
+        state.note_assumed("limits.populace_max")
     for threshold, reward in sorted(FACTS("bastet.happiness_rewards").items()):
         if before < threshold <= p.happiness and threshold not in p.reached:
             p.reached.append(threshold)
@@ -720,6 +722,8 @@ def _advance_happiness(state: State, p, steps: int, events: list) -> None:
 
 
 def _advance_population(state: State, p, steps: int, events: list) -> None:
+    if p.population + steps > FACTS("limits.populace_max"):
+        state.note_assumed("limits.populace_max")      # the track's end is not in the text
     p.population = min(p.population + steps, FACTS("limits.populace_max"))
     rng = state.random()
     market.open_sections_for_population(state, p.population, rng, events)

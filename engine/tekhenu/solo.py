@@ -457,6 +457,8 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
 
 
 def _advance_population(state: State, bot, steps: int, events: list) -> None:
+    if bot.population + steps > BOARD("limits.populace_max"):
+        state.note_assumed("limits.populace_max")      # the track's end is not in the text
     bot.population = min(bot.population + steps, BOARD("limits.populace_max"))
     rng = state.random()
     market.open_sections_for_population(state, bot.population, rng, events)   # the board, not a reward
@@ -467,6 +469,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
     """One step at a time; a step beyond Population advances Population instead; no Populace rewards."""
     top = BOARD("limits.populace_max")
     if bot.happiness >= top:
+        state.note_assumed("limits.populace_max")
         _cannot_act(state, bot, "bastet", "Happiness at the end of the track", events)
         return
     before = (bot.happiness, bot.population)
