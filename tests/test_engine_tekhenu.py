@@ -469,3 +469,30 @@ def test_populace_track_end_is_an_assumed_fact_noted_when_it_stops_a_marker():
     other = new_game(2, seed=1)
     rules._advance_population(other, other.player[0], 3, [])
     assert "limits.populace_max" not in other.assumed_used
+
+
+def test_card_market_spaces_are_refilled_at_the_end_of_the_turn_not_at_once():
+    """"At the end of your turn, refill any empty spaces in the Card Market with the same types of cards as
+    those taken." (tekhenu/actions/thoth/refill-market; KO "자신의 차례 종료 시"): a Thoth extra action in
+    the same turn (here B19's, opposite Ra) sees the space still empty; the refill comes when the turn ends."""
+    from engine.tekhenu import UseBlessing
+    from engine.tekhenu.scenarios import setup_state
+
+    state, dice = setup_state({"setup": {"players": 2, "seed": 1, "me": {
+        "blessings": ["B19"], "happiness": 3, "population": 6, "production": {"limestone": 6}},
+        "dice": [{"as": "d", "color": "white", "value": 1, "god": "ra", "light": "sunny"}]}})
+    me = state.current.seat
+    section = [dict(item) for item in state.market[0]]
+    state, _ = apply(state, UseBlessing("B19"))
+    state, _ = apply(state, TakeDie(dice["d"]))
+    thoth = next(a for a in legal_actions(state) if a.action == "thoth" and a.by == "B19")
+    state, _ = apply(state, thoth)
+    taken = thoth.cards[0]
+    assert state.market[0][taken]["card"] is None, "the space stays empty during the turn"
+    assert state.turn_effects.get("normal_done") is None and state.current.seat == me
+    again = [a for a in legal_actions(state) if a.action == "thoth"]
+    assert all(taken not in a.cards for a in again)
+    state, _ = apply(state, Perform("produce", resource="limestone"))
+    assert state.current.seat != me
+    assert state.market[0][taken]["card"] is not None
+    assert state.market[0][taken]["kind"] == section[taken]["kind"], "refilled with the same type of card"

@@ -851,7 +851,8 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
     old = state.market[action.section]
     layout: dict[str, int] = {}
     for item in old:
-        state.discards[item["kind"]].append(item["card"])
+        if item["card"] is not None:          # a space emptied earlier this turn has nothing to discard
+            state.discards[item["kind"]].append(item["card"])
         layout[item["kind"]] = layout.get(item["kind"], 0) + 1
     market.fill_section(state, action.section, layout, rng)
     state.store_random(rng)
@@ -900,6 +901,10 @@ def _give_statue_bonus(state: State, seat: int, god: str, events: list) -> None:
 
 # -- turn structure ---------------------------------------------------------------------------------
 def _end_turn(state: State, events: list) -> None:
+    if market.has_empty_spaces(state):      # "At the end of your turn, refill any empty spaces"
+        rng = state.random()
+        market.refill_empty_spaces(state, rng)
+        state.store_random(rng)
     state.pending = None
     state.turn_effects = {}
     state.turns += 1
