@@ -466,6 +466,8 @@ def test_d23_free_action_stays_free_when_t14_turns_the_die():
     p = after.player[me.seat]
     assert p.resources["papyrus"] == 0 and len(p.blessings) + len(p.technologies) + len(p.decrees) == 1 + 1 + 2
     assert any(e["event"] == "thoth" and e["papyrus"] == 2 for e in events)   # the 2 Papyrus were credited
+    # D23's action is no turn ("At the end of your turn, refill ..." cannot wait): the spaces are refilled now
+    assert all(item["card"] is not None for section in after.market if section for item in section)
 
 
 def test_d23_can_be_declined_and_then_does_not_score():

@@ -147,6 +147,16 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
     return None
 
 
+TURN_PHASES = ("take_die", "act")
+
+
+def _in_a_turn(state) -> bool:
+    if state.phase in TURN_PHASES:
+        return True
+    resume = (state.pending or {}).get("resume") or {}      # a Pillar ability waiting inside a Ra action
+    return state.phase == "ability" and resume.get("phase") in TURN_PHASES
+
+
 def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, events: list, pay=None) -> None:
     """`pay(n)` spends n Papyrus (card effects may change how); by default Papyrus, then Gold."""
     papyrus = papyrus_for(state, value, len(slots))
@@ -161,11 +171,12 @@ def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, 
     taken = [state.market[section][s] for s in sorted(slots)]
     for item in taken:
         {"blessing": p.blessings, "technology": p.technologies, "decree": p.decrees}[item["kind"]].append(item["card"])
-    # the spaces stay empty until the end of the turn (refill_empty_spaces, from rules._end_turn); D23's
-    # action before the final Scoring is no turn: its spaces are refilled at once
+    # the spaces stay empty until the end of the turn (refill_empty_spaces, from rules._end_turn); an action
+    # outside a turn (D23's before the final Scoring, a Happiness-21 action reached by a Destiny card in
+    # the Maat phase) has its spaces refilled at once
     for s in slots:
         state.market[section][s] = {"kind": state.market[section][s]["kind"], "card": None}
-    if state.phase == "final_action":
+    if not _in_a_turn(state):
         refill_empty_spaces(state, rng)
     events.append({"event": "thoth", "seat": p.seat, "section": section + 1, "cards": [t["card"] for t in taken],
                    "papyrus": papyrus})
