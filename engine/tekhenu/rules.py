@@ -464,7 +464,12 @@ def _choose_reward(state: State, action: ChooseReward, events: list) -> None:
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
         district, _, received = action.option.partition(":")
-        _osiris_build(state, p, reward["osiris"]["row"], district, received or None, events, happiness_cost=False)
+        row = reward["osiris"]["row"]
+        _osiris_build(state, p, row, district, received or None, events, happiness_cost=False)
+        # "Perform an Osiris God Action": what triggers on that God Action triggers here too — a Statue
+        # already there (Botankhamun's, placed at solo setup) and a Technology kept from S05 (T01)
+        cards_fx.after_action(state, p, {"value": row}, Perform("osiris", district=district), events)
+        _statue_bonuses(state, p, "osiris", events)
     elif "choose" in reward:
         for kind, amount in zip(reward["choose"]["resources"], map(int, action.option.split(","))):
             p.resources[kind] += amount
