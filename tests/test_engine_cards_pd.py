@@ -443,6 +443,8 @@ def test_d23_acts_before_the_final_scoring_without_paying():
     after, _events = apply(state, ExtraPerform("bastet", value=6))   # 2 Papyrus normally: free here
     p = after.player[me.seat]
     assert p.resources["papyrus"] == 0 and p.happiness == min(14 + 6, p.population)
+    while after.phase == "upkeep":          # Scoring step 7: the players' Bread payments come first
+        after, _ = apply(after, legal_actions(after)[0])
     assert after.scorings == scorings + 1 and after.phase == "decrees"
     assert after.pending["d23_used"] == [me.seat]
     assert all("D23" in o.cards for o in legal_actions(after))
@@ -474,6 +476,8 @@ def test_d23_can_be_declined_and_then_does_not_score():
     state = _final(["D23", "D07"], setup=_pieces)
     decrees.before_final_scoring(state, [])
     after, _ = apply(state, ChooseCardOption("D23", "decline"))
+    while after.phase == "upkeep":          # Scoring step 7: the players' Bread payments come first
+        after, _ = apply(after, legal_actions(after)[0])
     assert after.phase == "decrees"
     assert not any("D23" in o.cards for o in legal_actions(after))
 

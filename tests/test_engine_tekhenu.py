@@ -496,3 +496,33 @@ def test_card_market_spaces_are_refilled_at_the_end_of_the_turn_not_at_once():
     assert state.current.seat != me
     assert state.market[0][taken]["card"] is not None
     assert state.market[0][taken]["kind"] == section[taken]["kind"], "refilled with the same type of card"
+
+
+def test_bread_at_scoring_is_a_choice_unable_or_unwilling_to_pay_loses_3_vp_each():
+    """Scoring step 7: "each player must pay the sum of all Bread amounts visible on the Building row ...
+    For each Bread they are unable or unwilling to pay, they lose 3 Victory Points" (KO "지불할 수 없거나
+    지불하기를 원하지 않을 경우"). Keeping Bread can be worth it (e.g. D04 pays 1 Resource per ▲ for 4 VP),
+    so the player chooses how many to pay; then the Maat phase goes on (Destiny cards)."""
+    from engine.tekhenu.actions import PayBread
+    from engine.tekhenu.rules import run_maat
+    from engine.tekhenu.scenarios import setup_state
+
+    state, _ = setup_state({"setup": {"players": 2, "seed": 1, "state": {"rotations": 4, "maat_phases": 1},
+                                      "me": {"buildings_left": 6, "resources": {"papyrus": 0, "bread": 2,
+                                                                               "limestone": 0, "granite": 0,
+                                                                               "gold": 0}}}})
+    me = state.current.seat
+    run_maat(state, [])
+    assert state.scorings == 1 and state.phase == "upkeep" and state.current.seat == me
+    assert legal_actions(state) == [PayBread(1), PayBread(0)]       # 1 Bread shown on the Building row
+    paid, _ = apply(state, PayBread(1))
+    kept, events = apply(state, PayBread(0))
+    assert paid.player[me].resources["bread"] == 1 and kept.player[me].resources["bread"] == 2
+    assert paid.player[me].vp - kept.player[me].vp == 3
+    assert any(e["event"] == "bread_upkeep" and e["unpaid_bread"] == 1 for e in events)
+    assert kept.phase == "setup" and kept.pending["stage"] == "destiny"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, PayBread(2))
+    assert err.value.rule_id == "tekhenu/scoring/bread-upkeep"
+    back = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert legal_actions(back) == legal_actions(state)

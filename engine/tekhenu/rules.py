@@ -20,7 +20,8 @@ from dataclasses import replace
 from ..errors import IllegalAction
 from . import decrees, editions, market, pillars, solo, temple
 from . import effects_cards as cards_fx
-from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie, UseBlessing
+from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, PayBread, Perform, TakeDie,
+                      UseBlessing)
 from .board import FACTS, GODS, RESOURCES, horus_god, note_horus_layout
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
 from .state import Die, State, new_player
@@ -28,6 +29,8 @@ from .state import Die, State, new_player
 
 # -- setup ------------------------------------------------------------------------------------------
 HORUS_SETUPS = ("shuffled", "preprinted")
+UPKEEP = "upkeep"            # Scoring step 7: players choose how much Bread to pay (PayBread)
+BREAD_RULE = "tekhenu/scoring/bread-upkeep"
 
 
 def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffled") -> State:
@@ -100,6 +103,9 @@ def _draw_and_roll(state: State, rng, section: int) -> None:
 def legal_actions(state: State) -> list:
     if state.phase == "game_over":
         return []
+    if state.phase == UPKEEP:
+        seat, due = state.pending["queue"][0]
+        return [PayBread(n) for n in range(min(due, cards_fx.available(state.player[seat], "bread")), -1, -1)]
     forced = cards_fx.forced_actions(state)
     if forced is not None:
         return forced
@@ -266,7 +272,9 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     refusal = cards_fx.immediate_refusal(new, action) if new.turn_effects else None
     if refusal is not None:
         raise refusal
-    if new.phase == pillars.PHASE:
+    if new.phase == UPKEEP:
+        _pay_bread(new, action, events)
+    elif new.phase == pillars.PHASE:
         pillars.apply_choice(new, action, events)
     elif new.phase in decrees.PHASES:
         decrees.apply_choice(new, action, events)
@@ -921,7 +929,8 @@ def _end_turn(state: State, events: list) -> None:
     counts = {p.dice_on_board for p in state.player}
     if counts <= {2} or counts <= {4}:
         _rotation(state, events)
-    if state.phase != "game_over" and state.phase not in decrees.PHASES:
+    if state.phase != "game_over" and state.phase not in decrees.PHASES and \
+            not (state.phase == UPKEEP and state.pending.get("final")):
         state.round += 1
 
 
@@ -991,8 +1000,14 @@ def _maat(state: State, events: list, rng) -> None:
             if not decrees.before_final_scoring(state, events):   # D23 actions come first (decrees.py)
                 final_scoring_steps(state, events)
             return
-        _scoring(state, events)
         state.scoring_markers.pop(0)
+        if _scoring(state, events, then={"final": False}):
+            return          # the players choose their Bread payments first (_pay_bread resumes below)
+    _maat_cleanup(state, events, rng)
+
+
+def _maat_cleanup(state: State, events: list, rng) -> None:
+    """Maat steps 7-8: dice back to the bag, scales cleared, Destiny cards chosen again."""
     for p in state.player:
         state.bag.extend(p.pure + p.tainted + p.below)
         p.pure, p.tainted, p.below, p.taint_resources = [], [], [], 0
@@ -1004,8 +1019,12 @@ def _maat(state: State, events: list, rng) -> None:
         solo.after_maat(state, rng, events)
 
 
-def _scoring(state: State, events: list) -> None:
+def _scoring(state: State, events: list, then: dict | None = None) -> bool:
+    """Scoring steps 1-7. With `then` (the game's own Scoring), a player who could pay some of the Bread
+    due chooses how much (phase UPKEEP, PayBread; `then` says how the game goes on): True when the game
+    waits for those choices. Without it (scenarios' run_scoring) each player pays all they can."""
     state.scorings += 1
+    owed = []
     districts = FACTS("osiris.districts")
     for district in districts:
         counts: dict[int, list[int]] = {}
@@ -1037,19 +1056,64 @@ def _scoring(state: State, events: list) -> None:
         p.vp += gained
         bread = cards_fx.bread_upkeep(p, sum(slot.get("bread", 0) for slot in revealed))   # T17: none
         paid = min(bread, cards_fx.available(p, "bread"))
+        if then is not None and paid > 0:
+            # "For each Bread they are unable or unwilling to pay, they lose 3 Victory Points": a choice
+            owed.append([p.seat, bread])
+            events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
+                           "unpaid_bread": None})
+            continue
         _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep", state, None, events, in_turn=False) if paid else None
         shortfall = bread - paid
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
         events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
                        "unpaid_bread": shortfall})
+    if not owed:
+        return False
+    owed.sort(key=lambda entry: state.turn_order.index(entry[0]))
+    state.pending = {"stage": "bread", "queue": owed, **then}
+    state.phase = UPKEEP
+    state.turn_index = state.turn_order.index(owed[0][0])     # state.current is the player choosing
+    return True
 
 
-def final_scoring_steps(state: State, events: list) -> None:
-    """The second Scoring, then after it: Decrees (players choose: decrees.py), which then call
-    `_final_scoring` for the Turn Order bonus and the winner."""
-    _scoring(state, events)
+def _pay_bread(state: State, action, events: list) -> None:
+    """Scoring step 7 for one player: pay `amount` of the Bread due (Gold is wild), lose 3 VP per Bread
+    unpaid; after the last player the Maat phase (or the final Scoring's Decrees) goes on."""
+    if not isinstance(action, PayBread):
+        raise IllegalAction(BREAD_RULE, "each player now chooses how much of the Bread due to pay (PayBread)")
+    pending = state.pending
+    seat, due = pending["queue"][0]
+    p = state.player[seat]
+    most = min(due, cards_fx.available(p, "bread"))
+    if not isinstance(action.amount, int) or not 0 <= action.amount <= most:
+        raise IllegalAction(BREAD_RULE, f"pay 0 to {most} of the {due} Bread due")
+    if action.amount:
+        _pay(p, "bread", action.amount, BREAD_RULE, state, None, events, in_turn=False)
+    shortfall = due - action.amount
+    p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
+    events.append({"event": "bread_upkeep", "seat": seat, "bread": due, "paid": action.amount,
+                   "unpaid_bread": shortfall, "rule": BREAD_RULE})
+    pending["queue"].pop(0)
+    if pending["queue"]:
+        state.turn_index = state.turn_order.index(pending["queue"][0][0])
+        return
+    state.turn_index = 0
+    if pending["final"]:
+        decrees.begin_selection(state, events, pending.get("d23_used", ()))
+        return
+    state.pending = None
+    rng = state.random()
+    _maat_cleanup(state, events, rng)
+    state.store_random(rng)
+
+
+def final_scoring_steps(state: State, events: list, d23_used=()) -> None:
+    """The second Scoring (and its Bread choices), then after it: Decrees (players choose: decrees.py),
+    which then call `_final_scoring` for the Turn Order bonus and the winner."""
     state.scoring_markers.pop(0)
-    decrees.begin_selection(state, events)
+    if _scoring(state, events, then={"final": True, "d23_used": list(d23_used)}):
+        return
+    decrees.begin_selection(state, events, d23_used)
 
 
 def _final_scoring(state: State, events: list) -> None:
