@@ -6,7 +6,8 @@ dice (Pure/Tainted/Forbidden by light, Scribes ±1/±2 without wrap-around, Anub
 excess as Taint, all six God Actions (Horus statues for gods and for the people, Ra steps 1-4/6-7, Hathor,
 Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections opening at Population 9/13,
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
-Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
+Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread —
+how much to pay is the player's choice, phase "upkeep"),
 the end of the game and the winner. Pillar abilities (pillars.py), Decree scoring and D23 (decrees.py),
 and the KO/EN edition switches (editions.py) live in their own modules; Botankhamun, the solo opponent,
 is solo.py (hooked in here at setup turn order, Maat, Scoring, statue bonuses and the end of `apply`).
