@@ -443,15 +443,41 @@ def test_d23_acts_before_the_final_scoring_without_paying():
     after, _events = apply(state, ExtraPerform("bastet", value=6))   # 2 Papyrus normally: free here
     p = after.player[me.seat]
     assert p.resources["papyrus"] == 0 and p.happiness == min(14 + 6, p.population)
+    while after.phase == "upkeep":          # Scoring step 7: the players' Bread payments come first
+        after, _ = apply(after, legal_actions(after)[0])
     assert after.scorings == scorings + 1 and after.phase == "decrees"
     assert after.pending["d23_used"] == [me.seat]
     assert all("D23" in o.cards for o in legal_actions(after))
+
+
+def test_d23_free_action_stays_free_when_t14_turns_the_die():
+    """D23: "perform any one action as if it had any die value and without paying any Resources associated
+    with the action"; T14: "Whenever you perform a God Action: You may adjust the value of the die up or
+    down by 1 or 2". A Thoth action as a 1 turned to 3 takes 2 cards and still pays no Papyrus (the free
+    cost used to be reckoned on the value before T14 turned it, so the listed action was then refused)."""
+    state = _final(["D23"], setup=_pieces)
+    me = state.current
+    me.resources = {"papyrus": 0, "bread": 0, "limestone": 0, "granite": 0, "gold": 0}
+    me.technologies = ["T14"]
+    me.happiness = 5
+    assert decrees.before_final_scoring(state, [])
+    thoth = next(a for a in legal_actions(state) if isinstance(a, ExtraPerform) and a.action == "thoth"
+                 and a.value == 1 and a.shift == 2)
+    assert len(thoth.cards) == 2
+    after, events = apply(state, thoth)
+    p = after.player[me.seat]
+    assert p.resources["papyrus"] == 0 and len(p.blessings) + len(p.technologies) + len(p.decrees) == 1 + 1 + 2
+    assert any(e["event"] == "thoth" and e["papyrus"] == 2 for e in events)   # the 2 Papyrus were credited
+    # D23's action is no turn ("At the end of your turn, refill ..." cannot wait): the spaces are refilled now
+    assert all(item["card"] is not None for section in after.market if section for item in section)
 
 
 def test_d23_can_be_declined_and_then_does_not_score():
     state = _final(["D23", "D07"], setup=_pieces)
     decrees.before_final_scoring(state, [])
     after, _ = apply(state, ChooseCardOption("D23", "decline"))
+    while after.phase == "upkeep":          # Scoring step 7: the players' Bread payments come first
+        after, _ = apply(after, legal_actions(after)[0])
     assert after.phase == "decrees"
     assert not any("D23" in o.cards for o in legal_actions(after))
 

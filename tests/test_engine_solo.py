@@ -528,3 +528,25 @@ def test_only_you_choose_decrees_at_the_end_botankhamun_scores_4_vp_each():
     # 2 Decrees x 4 + Scribes // 2 + the Turn Order bonus (it is first), never its Decrees' own scoring
     bot = state.player[state.solo["seat"]]
     assert bot.vp - before == 2 * 4 + bot.scribes // 2 + FACTS("scoring.turn_order_bonus")[0]
+
+
+def test_starting_card_osiris_action_gives_botankhamun_its_statue_bonus_and_triggers_t01():
+    """S01: "Perform an Osiris God Action to construct one Building as if you had taken a die with value 5"
+    is a God Action: "As in a normal 2-player game, Statue bonuses are received when either player ...
+    perform the corresponding action" (Botankhamun's Statue is placed at setup, before the Starting cards'
+    rewards), and T01 "Whenever you perform an Osiris God Action: Score 2 Victory Points"."""
+    from engine.tekhenu import ChooseReward
+
+    state = solo.new_game(3, "easy")
+    bot, me = state.player[solo.SEAT], state.player[1 - solo.SEAT]
+    state.god_statues = {g: [] for g in GODS}
+    state.god_statues["osiris"] = [solo.SEAT]
+    state.phase, state.pending = "setup", {"stage": "rewards", "queue": [[me.seat, "S01"]]}
+    me.technologies = ["T01"]
+    scribes, bot_vp, my_vp = bot.scribes, bot.vp, me.vp
+    after, events = apply(state, ChooseReward("S01", "bread"))
+    assert after.osiris["5,bread"] == me.seat
+    assert any(e["event"] == "statue_bonus" and e["seat"] == solo.SEAT and e["god"] == "osiris" for e in events)
+    got = after.player[solo.SEAT]
+    assert (got.scribes, got.vp) != (scribes, bot_vp)
+    assert after.player[me.seat].vp == my_vp + 2

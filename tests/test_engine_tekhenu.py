@@ -481,3 +481,77 @@ def test_registry_refuses_a_fact_without_provenance(tmp_path):
         facts._walk({"x": {"value": 1, "source": "rulebook"}}, "", "t.yaml", {})
     with pytest.raises(facts.FactError, match="note"):
         facts._walk({"x": {"value": 1, "source": "assumed"}}, "", "t.yaml", {})
+
+# -- engine audit against the rulebook text ---------------------------------------------------------
+def test_populace_track_end_is_an_assumed_fact_noted_when_it_stops_a_marker():
+    """The text names Happiness thresholds up to 21 ("The first time your Happiness marker reaches space
+    "21" ...") but never the end of the Populace track: capping Population at 21 is board art, so it is an
+    `assumed` fact, reported when it matters."""
+    from engine.tekhenu import rules
+
+    assert FACTS.fact("limits.populace_max").source == "assumed"
+    state = new_game(2, seed=1)
+    p = state.player[0]
+    p.population = 20
+    rules._advance_population(state, p, 3, [])
+    assert p.population == 21 and "limits.populace_max" in state.assumed_used
+    other = new_game(2, seed=1)
+    rules._advance_population(other, other.player[0], 3, [])
+    assert "limits.populace_max" not in other.assumed_used
+
+
+def test_card_market_spaces_are_refilled_at_the_end_of_the_turn_not_at_once():
+    """"At the end of your turn, refill any empty spaces in the Card Market with the same types of cards as
+    those taken." (tekhenu/actions/thoth/refill-market; KO "자신의 차례 종료 시"): a Thoth extra action in
+    the same turn (here B19's, opposite Ra) sees the space still empty; the refill comes when the turn ends."""
+    from engine.tekhenu import UseBlessing
+    from engine.tekhenu.scenarios import setup_state
+
+    state, dice = setup_state({"setup": {"players": 2, "seed": 1, "me": {
+        "blessings": ["B19"], "happiness": 3, "population": 6, "production": {"limestone": 6}},
+        "dice": [{"as": "d", "color": "white", "value": 1, "god": "ra", "light": "sunny"}]}})
+    me = state.current.seat
+    section = [dict(item) for item in state.market[0]]
+    state, _ = apply(state, UseBlessing("B19"))
+    state, _ = apply(state, TakeDie(dice["d"]))
+    thoth = next(a for a in legal_actions(state) if a.action == "thoth" and a.by == "B19")
+    state, _ = apply(state, thoth)
+    taken = thoth.cards[0]
+    assert state.market[0][taken]["card"] is None, "the space stays empty during the turn"
+    assert state.turn_effects.get("normal_done") is None and state.current.seat == me
+    again = [a for a in legal_actions(state) if a.action == "thoth"]
+    assert all(taken not in a.cards for a in again)
+    state, _ = apply(state, Perform("produce", resource="limestone"))
+    assert state.current.seat != me
+    assert state.market[0][taken]["card"] is not None
+    assert state.market[0][taken]["kind"] == section[taken]["kind"], "refilled with the same type of card"
+
+
+def test_bread_at_scoring_is_a_choice_unable_or_unwilling_to_pay_loses_3_vp_each():
+    """Scoring step 7: "each player must pay the sum of all Bread amounts visible on the Building row ...
+    For each Bread they are unable or unwilling to pay, they lose 3 Victory Points" (KO "지불할 수 없거나
+    지불하기를 원하지 않을 경우"). Keeping Bread can be worth it (e.g. D04 pays 1 Resource per ▲ for 4 VP),
+    so the player chooses how many to pay; then the Maat phase goes on (Destiny cards)."""
+    from engine.tekhenu.actions import PayBread
+    from engine.tekhenu.rules import run_maat
+    from engine.tekhenu.scenarios import setup_state
+
+    state, _ = setup_state({"setup": {"players": 2, "seed": 1, "state": {"rotations": 4, "maat_phases": 1},
+                                      "me": {"buildings_left": 6, "resources": {"papyrus": 0, "bread": 2,
+                                                                               "limestone": 0, "granite": 0,
+                                                                               "gold": 0}}}})
+    me = state.current.seat
+    run_maat(state, [])
+    assert state.scorings == 1 and state.phase == "upkeep" and state.current.seat == me
+    assert legal_actions(state) == [PayBread(1), PayBread(0)]       # 1 Bread shown on the Building row
+    paid, _ = apply(state, PayBread(1))
+    kept, events = apply(state, PayBread(0))
+    assert paid.player[me].resources["bread"] == 1 and kept.player[me].resources["bread"] == 2
+    assert paid.player[me].vp - kept.player[me].vp == 3
+    assert any(e["event"] == "bread_upkeep" and e["unpaid_bread"] == 1 for e in events)
+    assert kept.phase == "setup" and kept.pending["stage"] == "destiny"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, PayBread(2))
+    assert err.value.rule_id == "tekhenu/scoring/bread-upkeep"
+    back = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert legal_actions(back) == legal_actions(state)

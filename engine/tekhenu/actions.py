@@ -119,5 +119,13 @@ class ScoreDecrees:
     kind: str = "score_decrees"
 
 
+@dataclass(frozen=True)
+class PayBread:
+    """Scoring step 7: how many of the Bread due the player pays ("For each Bread they are unable or
+    unwilling to pay, they lose 3 Victory Points")."""
+    amount: int
+    kind: str = "pay_bread"
+
+
 ACTION_TYPES.update({cls.__dataclass_fields__["kind"].default: cls
-                     for cls in (ExtraPerform, ChooseCardOption, ScoreDecrees)})
+                     for cls in (ExtraPerform, ChooseCardOption, ScoreDecrees, PayBread)})

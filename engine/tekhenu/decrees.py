@@ -82,8 +82,7 @@ def _next_d23(state, events: list) -> None:
         return
     used = context["used"]
     state.pending, state.phase = None, "take_die"
-    rules.final_scoring_steps(state, events)
-    state.pending["d23_used"] = used
+    rules.final_scoring_steps(state, events, d23_used=used)
 
 
 def run_final_scoring(state, events: list) -> None:
@@ -96,9 +95,9 @@ def run_final_scoring(state, events: list) -> None:
 
 
 # -- choosing and scoring Decrees -------------------------------------------------------------------
-def begin_selection(state, events: list) -> None:
+def begin_selection(state, events: list, d23_used=()) -> None:
     state.phase = "decrees"
-    state.pending = {"stage": "decrees", "queue": _decree_players(state), "d23_used": []}
+    state.pending = {"stage": "decrees", "queue": _decree_players(state), "d23_used": list(d23_used)}
     state.note_assumed("decrees.symbols")
 
 

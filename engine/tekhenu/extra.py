@@ -84,7 +84,8 @@ def _credited(state):
 def _credit_cost(state, action: Perform) -> None:
     """A free action (D23 "without paying any Resources"): hand the player exactly the Resources the action
     is about to charge, so the ordinary payment code takes those and nothing of the player's own."""
-    p, value = state.current, state.pending["value"]
+    # T14 may turn the stand-in die before the action (action.shift): the cost is the turned value's
+    p, value = state.current, state.pending["value"] + (action.shift or 0)
     cost: dict[str, int] = {}
     if action.action == "bastet":
         cost = {"papyrus": FACTS("bastet.cost_papyrus")}

@@ -50,6 +50,31 @@ def open_sections_for_population(state, population: int, rng, events: list) -> N
             events.append({"event": "market_section_opened", "section": index + 1, "at_population": rule["at_population"]})
 
 
+def cards_at(section: list) -> list[int]:
+    """Slots of a section holding a card (a slot emptied this turn waits for the end of the turn)."""
+    return [i for i, item in enumerate(section) if item["card"] is not None]
+
+
+def refill_empty_spaces(state, rng) -> None:
+    """tekhenu/actions/thoth/refill-market: "At the end of your turn, refill any empty spaces in the Card
+    Market with the same types of cards as those taken" (a space whose deck and discards are both out of
+    cards stays empty and is removed)."""
+    for section in state.market:
+        if section is None:
+            continue
+        for s in reversed(range(len(section))):
+            if section[s]["card"] is None:
+                card = draw(state, section[s]["kind"], rng)
+                if card:
+                    section[s] = {"kind": section[s]["kind"], "card": card}
+                else:
+                    section.pop(s)
+
+
+def has_empty_spaces(state) -> bool:
+    return any(item["card"] is None for section in state.market if section for item in section)
+
+
 def highest_section(happiness: int) -> int:
     """1-based highest section a Happiness position allows (0 = none); 13+ may use any section."""
     best = 0
@@ -87,9 +112,12 @@ def choices(state, p, value: int) -> list[tuple[int, tuple[int, ...]]]:
     out = []
     for count in card_counts(state, value):
         for index, section in enumerate(state.market):
-            if section is None or index + 1 > limit or len(section) < count:
+            if section is None or index + 1 > limit:
                 continue
-            for slots in combinations(range(len(section)), count):
+            held = cards_at(section)
+            if len(held) < count:
+                continue
+            for slots in combinations(held, count):
                 out.append((index, slots))
     return out
 
@@ -107,7 +135,7 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
         return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
                              f"Happiness {p.happiness} allows sections up to {highest_section(p.happiness)}")
     if slots is None or len(set(slots)) != len(slots) or len(slots) not in card_counts(state, value) \
-            or any(not 0 <= s < len(state.market[section]) for s in slots):
+            or any(s not in cards_at(state.market[section]) for s in slots):
         return IllegalAction("tekhenu/actions/thoth/same-section",
                              f"a die of {value} takes exactly {count} card(s), all from one section"
                              if editions.takes_all_cards(state) else
@@ -117,6 +145,16 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
     if not can_pay:
         return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
     return None
+
+
+TURN_PHASES = ("take_die", "act")
+
+
+def _in_a_turn(state) -> bool:
+    if state.phase in TURN_PHASES:
+        return True
+    resume = (state.pending or {}).get("resume") or {}      # a Pillar ability waiting inside a Ra action
+    return state.phase == "ability" and resume.get("phase") in TURN_PHASES
 
 
 def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, events: list, pay=None) -> None:
@@ -133,13 +171,12 @@ def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, 
     taken = [state.market[section][s] for s in sorted(slots)]
     for item in taken:
         {"blessing": p.blessings, "technology": p.technologies, "decree": p.decrees}[item["kind"]].append(item["card"])
-    # refill the emptied spaces with the same types of cards
-    for s in sorted(slots, reverse=True):
-        kind = state.market[section][s]["kind"]
-        card = draw(state, kind, rng)
-        if card:
-            state.market[section][s] = {"kind": kind, "card": card}
-        else:
-            state.market[section].pop(s)
+    # the spaces stay empty until the end of the turn (refill_empty_spaces, from rules._end_turn); an action
+    # outside a turn (D23's before the final Scoring, a Happiness-21 action reached by a Destiny card in
+    # the Maat phase) has its spaces refilled at once
+    for s in slots:
+        state.market[section][s] = {"kind": state.market[section][s]["kind"], "card": None}
+    if not _in_a_turn(state):
+        refill_empty_spaces(state, rng)
     events.append({"event": "thoth", "seat": p.seat, "section": section + 1, "cards": [t["card"] for t in taken],
                    "papyrus": papyrus})

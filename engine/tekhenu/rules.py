@@ -6,7 +6,8 @@ dice (Pure/Tainted/Forbidden by light, Scribes ±1/±2 without wrap-around, Anub
 excess as Taint, all six God Actions (Horus statues for gods and for the people, Ra steps 1-4/6-7, Hathor,
 Bastet, Thoth with sections by Happiness, Osiris rows 1-6), market sections opening at Population 9/13,
 statue bonuses, rotations, Maat phases (balance, Faith, VP-loss table, turn order with Ankh tie-break,
-Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread),
+Destiny cards), Scoring (districts, Temple Complex, statues, Happiness, production, building row, Bread —
+how much to pay is the player's choice, phase "upkeep"),
 the end of the game and the winner. Pillar abilities (pillars.py), Decree scoring and D23 (decrees.py),
 and the KO/EN edition switches (editions.py) live in their own modules; Botankhamun, the solo opponent,
 is solo.py (hooked in here at setup turn order, Maat, Scoring, statue bonuses and the end of `apply`).
@@ -20,7 +21,8 @@ from dataclasses import replace
 from ..errors import IllegalAction
 from . import decrees, editions, market, pillars, solo, temple
 from . import effects_cards as cards_fx
-from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie, UseBlessing
+from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, PayBread, Perform, TakeDie,
+                      UseBlessing)
 from .board import FACTS, GODS, RESOURCES, horus_god, note_horus_layout
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
 from .state import Die, State, new_player
@@ -28,6 +30,8 @@ from .state import Die, State, new_player
 
 # -- setup ------------------------------------------------------------------------------------------
 HORUS_SETUPS = ("shuffled", "preprinted")
+UPKEEP = "upkeep"            # Scoring step 7: players choose how much Bread to pay (PayBread)
+BREAD_RULE = "tekhenu/scoring/bread-upkeep"
 
 
 def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffled") -> State:
@@ -100,6 +104,9 @@ def _draw_and_roll(state: State, rng, section: int) -> None:
 def legal_actions(state: State) -> list:
     if state.phase == "game_over":
         return []
+    if state.phase == UPKEEP:
+        seat, due = state.pending["queue"][0]
+        return [PayBread(n) for n in range(min(due, cards_fx.available(state.player[seat], "bread")), -1, -1)]
     forced = cards_fx.forced_actions(state)
     if forced is not None:
         return forced
@@ -266,7 +273,9 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     refusal = cards_fx.immediate_refusal(new, action) if new.turn_effects else None
     if refusal is not None:
         raise refusal
-    if new.phase == pillars.PHASE:
+    if new.phase == UPKEEP:
+        _pay_bread(new, action, events)
+    elif new.phase == pillars.PHASE:
         pillars.apply_choice(new, action, events)
     elif new.phase in decrees.PHASES:
         decrees.apply_choice(new, action, events)
@@ -385,6 +394,7 @@ def _choose_destiny(state: State, action: ChooseDestiny, events: list) -> None:
         state.pending = None
         state.phase = "take_die"
         state.turn_index = 0
+        continue_rotation(state)                   # Maat step 9 → Rotation step 3: the new dice
         cards_fx.after_maat(state, events)         # T16: after each Maat phase
 
 
@@ -463,7 +473,12 @@ def _choose_reward(state: State, action: ChooseReward, events: list) -> None:
     reward = STARTING_REWARD[card]
     if "osiris" in reward:
         district, _, received = action.option.partition(":")
-        _osiris_build(state, p, reward["osiris"]["row"], district, received or None, events, happiness_cost=False)
+        row = reward["osiris"]["row"]
+        _osiris_build(state, p, row, district, received or None, events, happiness_cost=False)
+        # "Perform an Osiris God Action": what triggers on that God Action triggers here too — a Statue
+        # already there (Botankhamun's, placed at solo setup) and a Technology kept from S05 (T01)
+        cards_fx.after_action(state, p, {"value": row}, Perform("osiris", district=district), events)
+        _statue_bonuses(state, p, "osiris", events)
     elif "choose" in reward:
         for kind, amount in zip(reward["choose"]["resources"], map(int, action.option.split(","))):
             p.resources[kind] += amount
@@ -706,6 +721,8 @@ def _produce(state: State, p, action: Perform, events: list) -> None:
 def _advance_happiness(state: State, p, steps: int, events: list) -> None:
     before = p.happiness
     p.happiness = min(p.happiness + steps, p.population, FACTS("limits.populace_max"))
+    if before + steps > FACTS("limits.populace_max") and p.population >= FACTS("limits.populace_max"):
+        state.note_assumed("limits.populace_max")
     for threshold, reward in sorted(FACTS("bastet.happiness_rewards").items()):
         if before < threshold <= p.happiness and threshold not in p.reached:
             p.reached.append(threshold)
@@ -719,6 +736,8 @@ def _advance_happiness(state: State, p, steps: int, events: list) -> None:
 
 
 def _advance_population(state: State, p, steps: int, events: list) -> None:
+    if p.population + steps > FACTS("limits.populace_max"):
+        state.note_assumed("limits.populace_max")      # the track's end is not in the text
     p.population = min(p.population + steps, FACTS("limits.populace_max"))
     rng = state.random()
     market.open_sections_for_population(state, p.population, rng, events)
@@ -846,7 +865,8 @@ def _thoth_refresh(state: State, action: Perform, events: list) -> None:
     old = state.market[action.section]
     layout: dict[str, int] = {}
     for item in old:
-        state.discards[item["kind"]].append(item["card"])
+        if item["card"] is not None:          # a space emptied earlier this turn has nothing to discard
+            state.discards[item["kind"]].append(item["card"])
         layout[item["kind"]] = layout.get(item["kind"], 0) + 1
     market.fill_section(state, action.section, layout, rng)
     state.store_random(rng)
@@ -895,6 +915,10 @@ def _give_statue_bonus(state: State, seat: int, god: str, events: list) -> None:
 
 # -- turn structure ---------------------------------------------------------------------------------
 def _end_turn(state: State, events: list) -> None:
+    if market.has_empty_spaces(state):      # "At the end of your turn, refill any empty spaces"
+        rng = state.random()
+        market.refill_empty_spaces(state, rng)
+        state.store_random(rng)
     state.pending = None
     state.turn_effects = {}
     state.turns += 1
@@ -906,7 +930,8 @@ def _end_turn(state: State, events: list) -> None:
     counts = {p.dice_on_board for p in state.player}
     if counts <= {2} or counts <= {4}:
         _rotation(state, events)
-    if state.phase != "game_over" and state.phase not in decrees.PHASES:
+    if state.phase != "game_over" and state.phase not in decrees.PHASES and \
+            not (state.phase == UPKEEP and state.pending.get("final")):
         state.round += 1
 
 
@@ -917,13 +942,27 @@ def _rotation(state: State, events: list) -> None:
     events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
     if all(p.dice_on_board == 4 for p in state.player):
         _maat(state, events, rng)
-        if state.phase == "game_over" or state.phase in decrees.PHASES:
-            state.store_random(rng)
-            return
+        state.store_random(rng)
+        # Maat step 8 (Destiny cards in the new turn order) comes before step 9, "Continue with Step 3 of
+        # the current Rotation process": the new dice are drawn once the Destiny choices are made
+        # (continue_rotation, from _choose_destiny / solo._choose_destiny).
+        return
+    _add_shaded_dice(state, rng)
+    state.store_random(rng)
+
+
+def _add_shaded_dice(state: State, rng) -> None:
+    """Rotation step 3: for each Shaded section, draw and roll as many dice as there are players."""
     for section in range(6):
         if state.light(section) == "shaded":
             for _ in range(state.players):
                 _draw_and_roll(state, rng, section)
+
+
+def continue_rotation(state: State) -> None:
+    """tekhenu/maat/step-9-continue-rotation: after the Maat phase's Destiny choices, Rotation step 3."""
+    rng = state.random()
+    _add_shaded_dice(state, rng)
     state.store_random(rng)
 
 
@@ -962,8 +1001,14 @@ def _maat(state: State, events: list, rng) -> None:
             if not decrees.before_final_scoring(state, events):   # D23 actions come first (decrees.py)
                 final_scoring_steps(state, events)
             return
-        _scoring(state, events)
         state.scoring_markers.pop(0)
+        if _scoring(state, events, then={"final": False}):
+            return          # the players choose their Bread payments first (_pay_bread resumes below)
+    _maat_cleanup(state, events, rng)
+
+
+def _maat_cleanup(state: State, events: list, rng) -> None:
+    """Maat steps 7-8: dice back to the bag, scales cleared, Destiny cards chosen again."""
     for p in state.player:
         state.bag.extend(p.pure + p.tainted + p.below)
         p.pure, p.tainted, p.below, p.taint_resources = [], [], [], 0
@@ -975,8 +1020,12 @@ def _maat(state: State, events: list, rng) -> None:
         solo.after_maat(state, rng, events)
 
 
-def _scoring(state: State, events: list) -> None:
+def _scoring(state: State, events: list, then: dict | None = None) -> bool:
+    """Scoring steps 1-7. With `then` (the game's own Scoring), a player who could pay some of the Bread
+    due chooses how much (phase UPKEEP, PayBread; `then` says how the game goes on): True when the game
+    waits for those choices. Without it (scenarios' run_scoring) each player pays all they can."""
     state.scorings += 1
+    owed = []
     districts = FACTS("osiris.districts")
     for district in districts:
         counts: dict[int, list[int]] = {}
@@ -1008,19 +1057,64 @@ def _scoring(state: State, events: list) -> None:
         p.vp += gained
         bread = cards_fx.bread_upkeep(p, sum(slot.get("bread", 0) for slot in revealed))   # T17: none
         paid = min(bread, cards_fx.available(p, "bread"))
+        if then is not None and paid > 0:
+            # "For each Bread they are unable or unwilling to pay, they lose 3 Victory Points": a choice
+            owed.append([p.seat, bread])
+            events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
+                           "unpaid_bread": None})
+            continue
         _pay(p, "bread", paid, "tekhenu/scoring/bread-upkeep", state, None, events, in_turn=False) if paid else None
         shortfall = bread - paid
         p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
         events.append({"event": "score_player", "seat": p.seat, "gained": gained, **parts, "bread": bread,
                        "unpaid_bread": shortfall})
+    if not owed:
+        return False
+    owed.sort(key=lambda entry: state.turn_order.index(entry[0]))
+    state.pending = {"stage": "bread", "queue": owed, **then}
+    state.phase = UPKEEP
+    state.turn_index = state.turn_order.index(owed[0][0])     # state.current is the player choosing
+    return True
 
 
-def final_scoring_steps(state: State, events: list) -> None:
-    """The second Scoring, then after it: Decrees (players choose: decrees.py), which then call
-    `_final_scoring` for the Turn Order bonus and the winner."""
-    _scoring(state, events)
+def _pay_bread(state: State, action, events: list) -> None:
+    """Scoring step 7 for one player: pay `amount` of the Bread due (Gold is wild), lose 3 VP per Bread
+    unpaid; after the last player the Maat phase (or the final Scoring's Decrees) goes on."""
+    if not isinstance(action, PayBread):
+        raise IllegalAction(BREAD_RULE, "each player now chooses how much of the Bread due to pay (PayBread)")
+    pending = state.pending
+    seat, due = pending["queue"][0]
+    p = state.player[seat]
+    most = min(due, cards_fx.available(p, "bread"))
+    if not isinstance(action.amount, int) or not 0 <= action.amount <= most:
+        raise IllegalAction(BREAD_RULE, f"pay 0 to {most} of the {due} Bread due")
+    if action.amount:
+        _pay(p, "bread", action.amount, BREAD_RULE, state, None, events, in_turn=False)
+    shortfall = due - action.amount
+    p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
+    events.append({"event": "bread_upkeep", "seat": seat, "bread": due, "paid": action.amount,
+                   "unpaid_bread": shortfall, "rule": BREAD_RULE})
+    pending["queue"].pop(0)
+    if pending["queue"]:
+        state.turn_index = state.turn_order.index(pending["queue"][0][0])
+        return
+    state.turn_index = 0
+    if pending["final"]:
+        decrees.begin_selection(state, events, pending.get("d23_used", ()))
+        return
+    state.pending = None
+    rng = state.random()
+    _maat_cleanup(state, events, rng)
+    state.store_random(rng)
+
+
+def final_scoring_steps(state: State, events: list, d23_used=()) -> None:
+    """The second Scoring (and its Bread choices), then after it: Decrees (players choose: decrees.py),
+    which then call `_final_scoring` for the Turn Order bonus and the winner."""
     state.scoring_markers.pop(0)
-    decrees.begin_selection(state, events)
+    if _scoring(state, events, then={"final": True, "d23_used": list(d23_used)}):
+        return
+    decrees.begin_selection(state, events, d23_used)
 
 
 def _final_scoring(state: State, events: list) -> None:

@@ -142,9 +142,12 @@ def _choose_destiny(state: State, events: list) -> None:
         bot.destiny = None
     pending["queue"].remove(SEAT)
     if not pending["queue"]:     # you chose first (as rules._choose_destiny ends a Maat phase's choices)
+        from . import rules
         state.pending = None
         state.phase = "take_die"
         state.turn_index = 0
+        if pending.get("after") == "maat":
+            rules.continue_rotation(state)   # Maat step 9 → Rotation step 3: the new dice
 
 
 def play_turn(state: State, events: list) -> None:
@@ -454,6 +457,8 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
 
 
 def _advance_population(state: State, bot, steps: int, events: list) -> None:
+    if bot.population + steps > BOARD("limits.populace_max"):
+        state.note_assumed("limits.populace_max")      # the track's end is not in the text
     bot.population = min(bot.population + steps, BOARD("limits.populace_max"))
     rng = state.random()
     market.open_sections_for_population(state, bot.population, rng, events)   # the board, not a reward
@@ -464,6 +469,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
     """One step at a time; a step beyond Population advances Population instead; no Populace rewards."""
     top = BOARD("limits.populace_max")
     if bot.happiness >= top:
+        state.note_assumed("limits.populace_max")
         _cannot_act(state, bot, "bastet", "Happiness at the end of the track", events)
         return
     before = (bot.happiness, bot.population)
