@@ -84,25 +84,31 @@ def bench_search(model: str | None, questions_file: Path, repeats: int = 3) -> d
     }
 
 
-def bench_engine(games: int = 40) -> dict:
+def bench_engine(games: int = 20, repeats: int = 3) -> dict:
     """Whole random 4-player Tekhenu games per second in this (single-threaded) process, and solo games
-    (one random player against Botankhamun, hard)."""
+    (one random player against Botankhamun, hard). Each is timed `repeats` times over the same seeds;
+    the best run is reported with the median (as timeit does: slower runs measure the machine's other
+    load, not the engine)."""
     from engine.tekhenu.play import play_random
 
     play_random(4, 10_000)  # warm-up: imports and data files
-    start = time.perf_counter()
-    decisions = 0
-    for seed in range(games):
-        _, n = play_random(4, seed)
-        decisions += n
-    elapsed = time.perf_counter() - start
-    start = time.perf_counter()
-    for seed in range(games):
-        play_random(2, seed, solo="hard")      # you against Botankhamun (its turns are automatic)
-    solo_elapsed = time.perf_counter() - start
-    return {"games": games, "games_per_s": round(games / elapsed, 1),
-            "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 * elapsed / decisions, 3),
-            "solo_games_per_s": round(games / solo_elapsed, 1)}
+    rates, solo_rates, decisions = [], [], 0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        decisions = 0
+        for seed in range(games):
+            _, n = play_random(4, seed)
+            decisions += n
+        rates.append(games / (time.perf_counter() - start))
+        start = time.perf_counter()
+        for seed in range(games):
+            play_random(2, seed, solo="hard")      # you against Botankhamun (its turns are automatic)
+        solo_rates.append(games / (time.perf_counter() - start))
+    best = max(rates)
+    return {"games": games, "repeats": repeats, "games_per_s": round(best, 1),
+            "games_per_s_median": round(statistics.median(rates), 1),
+            "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 / best / (decisions / games), 3),
+            "solo_games_per_s": round(max(solo_rates), 1)}
 
 
 def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
