@@ -555,3 +555,29 @@ def test_bread_at_scoring_is_a_choice_unable_or_unwilling_to_pay_loses_3_vp_each
     assert err.value.rule_id == "tekhenu/scoring/bread-upkeep"
     back = State.from_json(json.loads(json.dumps(state.to_json())))
     assert legal_actions(back) == legal_actions(state)
+
+
+def test_faith_placement_is_offered_from_minus_to_plus_what_the_player_holds():
+    """Maat step 2: "players may place any number of their Faith tokens onto either the right or left
+    side of the scales" — each choice from all on the Tainted side to all on the Pure side."""
+    import random as _random
+    from engine.tekhenu.actions import PlaceFaith, action_from_json
+
+    chooser = _random.Random(5)
+    for seed in range(1, 30):
+        state = _ready(3, seed)
+        while state.phase not in ("faith", "game_over"):
+            state, _ = apply(state, chooser.choice(legal_actions(state)))
+        if state.phase == "faith":
+            break
+    assert state.phase == "faith"
+    holder = state.player[state.pending["queue"][0]]
+    assert state.current is holder and holder.faith > 0
+    offers = legal_actions(state)
+    assert [a.offset for a in offers] == list(range(-holder.faith, holder.faith + 1))
+    assert action_from_json({"kind": "place_faith", "offset": 1}) == PlaceFaith(1)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, PlaceFaith(holder.faith + 1))
+    assert err.value.rule_id == "tekhenu/maat/step-2-faith"
+    with pytest.raises(IllegalAction):
+        apply(state, Perform("none"))

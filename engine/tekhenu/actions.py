@@ -127,5 +127,13 @@ class PayBread:
     kind: str = "pay_bread"
 
 
+@dataclass(frozen=True)
+class PlaceFaith:
+    """Maat step 2: Faith tokens placed on the scales, as the change they make to the balance (+n: n on
+    the Pure side, -n: n on the Tainted side; "Each Faith token is worth positive or negative 1")."""
+    offset: int
+    kind: str = "place_faith"
+
+
 ACTION_TYPES.update({cls.__dataclass_fields__["kind"].default: cls
-                     for cls in (ExtraPerform, ChooseCardOption, ScoreDecrees, PayBread)})
+                     for cls in (ExtraPerform, ChooseCardOption, ScoreDecrees, PayBread, PlaceFaith)})

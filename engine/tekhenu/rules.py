@@ -21,7 +21,8 @@ from dataclasses import replace
 from ..errors import IllegalAction
 from . import decrees, editions, market, pillars, solo, temple
 from . import effects_cards as cards_fx
-from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, PayBread, Perform, TakeDie,
+from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, PayBread, Perform, PlaceFaith,
+                      TakeDie,
                       UseBlessing)
 from .board import FACTS, GODS, RESOURCES, horus_god, note_horus_layout
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT, STARTING_REWARD
@@ -31,6 +32,8 @@ from .state import Die, State, new_player
 # -- setup ------------------------------------------------------------------------------------------
 HORUS_SETUPS = ("shuffled", "preprinted")
 UPKEEP = "upkeep"            # Scoring step 7: players choose how much Bread to pay (PayBread)
+FAITH = "faith"              # Maat step 2: players choose where their Faith tokens go (PlaceFaith)
+FAITH_RULE = "tekhenu/maat/step-2-faith"
 BREAD_RULE = "tekhenu/scoring/bread-upkeep"
 
 
@@ -104,6 +107,9 @@ def _draw_and_roll(state: State, rng, section: int) -> None:
 def legal_actions(state: State) -> list:
     if state.phase == "game_over":
         return []
+    if state.phase == FAITH:
+        faith = state.player[state.pending["queue"][0]].faith
+        return [PlaceFaith(offset) for offset in range(-faith, faith + 1)]
     if state.phase == UPKEEP:
         seat, due = state.pending["queue"][0]
         return [PayBread(n) for n in range(min(due, cards_fx.available(state.player[seat], "bread")), -1, -1)]
@@ -273,7 +279,9 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     refusal = cards_fx.immediate_refusal(new, action) if new.turn_effects else None
     if refusal is not None:
         raise refusal
-    if new.phase == UPKEEP:
+    if new.phase == FAITH:
+        _place_faith(new, action, events)
+    elif new.phase == UPKEEP:
         _pay_bread(new, action, events)
     elif new.phase == pillars.PHASE:
         pillars.apply_choice(new, action, events)
@@ -930,6 +938,12 @@ def _end_turn(state: State, events: list) -> None:
     counts = {p.dice_on_board for p in state.player}
     if counts <= {2} or counts <= {4}:
         _rotation(state, events)
+    if state.phase != FAITH:        # else the round ends once the Faith is placed (_place_faith)
+        _next_round(state)
+
+
+def _next_round(state: State) -> None:
+    """A new round begins unless the game has reached its end (final Scoring, Decrees, game over)."""
     if state.phase != "game_over" and state.phase not in decrees.PHASES and \
             not (state.phase == UPKEEP and state.pending.get("final")):
         state.round += 1
@@ -941,7 +955,7 @@ def _rotation(state: State, events: list) -> None:
     state.rotations += 1
     events.append({"event": "rotation", "number": state.rotations, "rule": "tekhenu/rotation/step-1-rotate-wheel"})
     if all(p.dice_on_board == 4 for p in state.player):
-        _maat(state, events, rng)
+        _maat(state, events, rng, choose_faith=True)
         state.store_random(rng)
         # Maat step 8 (Destiny cards in the new turn order) comes before step 9, "Continue with Step 3 of
         # the current Rotation process": the new dice are drawn once the Destiny choices are made
@@ -966,19 +980,60 @@ def continue_rotation(state: State) -> None:
     state.store_random(rng)
 
 
-def _maat(state: State, events: list, rng) -> None:
+def _maat(state: State, events: list, rng, choose_faith: bool = False) -> None:
+    """Maat steps 1-6 (then Scoring or the cleanup). With `choose_faith` (the game's own Maat phase) the
+    players holding Faith choose where to place it (phase FAITH, PlaceFaith; _place_faith resumes here);
+    without it (scenarios' run_maat) each player's Faith moves the balance as close to 0 as it can."""
     state.maat_phases += 1
+    for p in state.player:
+        if not solo.is_botankhamun(state, p.seat):
+            cards_fx.maat_faith(p, events)             # T15
+    holders = [seat for seat in state.turn_order
+               if state.player[seat].faith and not solo.is_botankhamun(state, seat)]
+    if choose_faith and holders:
+        state.phase = FAITH
+        state.pending = {"stage": "faith", "queue": holders, "placed": {}}
+        state.turn_index = state.turn_order.index(holders[0])
+        return
+    _maat_balances(state, events, rng, placed=None)
+
+
+def _place_faith(state: State, action, events: list) -> None:
+    if not isinstance(action, PlaceFaith):
+        raise IllegalAction(FAITH_RULE, "each player holding Faith now places it on the scales (PlaceFaith)")
+    pending = state.pending
+    seat = pending["queue"][0]
+    faith = state.player[seat].faith
+    if not isinstance(action.offset, int) or abs(action.offset) > faith:
+        raise IllegalAction(FAITH_RULE, f"place up to {faith} Faith: an offset from -{faith} to +{faith}")
+    pending["placed"][str(seat)] = action.offset
+    pending["queue"].pop(0)
+    if pending["queue"]:
+        state.turn_index = state.turn_order.index(pending["queue"][0])
+        return
+    placed = pending["placed"]
+    state.pending, state.phase, state.turn_index = None, "take_die", 0
+    rng = state.random()
+    _maat_balances(state, events, rng, placed)
+    state.store_random(rng)
+    _next_round(state)
+
+
+def _maat_balances(state: State, events: list, rng, placed: dict | None) -> None:
+    """Maat steps 1-6 once the Faith is placed (`placed`: seat → offset; None: as close to 0 as it goes)."""
     for p in state.player:
         if solo.is_botankhamun(state, p.seat):
             solo.maat_balance(state, p, events)
             continue
-        cards_fx.maat_faith(p, events)             # T15
         balance = sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
-        # Faith moves the balance toward 0; using it can only help (turn order and VP loss both favour
-        # a balance nearer 0) and unused Faith is returned anyway.
-        use = min(p.faith, abs(balance))
-        balance += use if balance < 0 else -use
-        p.faith = 0
+        if placed is None:
+            use = min(p.faith, abs(balance))
+            offset = use if balance < 0 else -use
+        else:
+            offset = placed.get(str(p.seat), 0)
+        use = abs(offset)
+        balance += offset
+        p.faith = 0            # step 7: used and unused Faith alike go back to the supply
         p.balance = balance
         loss = 0
         for lowest, lost in FACTS("maat.vp_loss"):
