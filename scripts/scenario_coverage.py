@@ -17,7 +17,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 PICTURE = "picture only: the figure was lost in extraction and there is no caption text to take an expectation from"
-CARDS = "card effects: scenarios belong to the card-effect engineers"
 
 CURATED: dict[str, str | None] = {
     # setup
@@ -33,6 +32,7 @@ CURATED: dict[str, str | None] = {
     "tekhenu/setup/vp-marker": None,
     "tekhenu/setup/populace-markers": None,
     "tekhenu/setup/starting-gold-scribe": None,
+    "tekhenu/setup/starting-resources": None,
     "tekhenu/setup/card-decks": None,
     "tekhenu/setup/card-market-first-section": None,
     "tekhenu/setup/card-market-second-section": None,
@@ -41,7 +41,6 @@ CURATED: dict[str, str | None] = {
     "tekhenu/setup/starting-destiny-cards": "the 5/7/9 cards offered are gone once setup ends; scenarios start after setup",
     "tekhenu/setup/draft-starting-cards": None,
     "tekhenu/setup/initial-turn-order": None,
-    "tekhenu/setup/starting-resources": "Starting-card and Destiny rewards: " + CARDS,
     # dice, round, rotation
     "tekhenu/key-concept-dice/color-table": None,
     "tekhenu/key-concept-dice/white-dice": None,
@@ -103,8 +102,8 @@ CURATED: dict[str, str | None] = {
     "tekhenu/scoring/bread-upkeep": None,
     "tekhenu/scoring/vp-floor": None,
     "tekhenu/scoring/after-scoring/remove-marker": None,
-    "tekhenu/scoring/after-scoring/decrees": "Decree final scoring (up to 3, one per symbol): " + CARDS,
-    "tekhenu/scoring/after-scoring/example-10": "Decree symbols (Example 10): " + CARDS,
+    "tekhenu/scoring/after-scoring/decrees": None,
+    "tekhenu/scoring/after-scoring/example-10": None,
     "tekhenu/scoring/after-scoring/turn-order-bonus": None,
     "tekhenu/scoring/after-scoring/winner": None,
     "tekhenu/scoring/after-scoring/not-final": None,
@@ -139,11 +138,11 @@ CURATED: dict[str, str | None] = {
     "tekhenu/actions/ra/corner-double": None,
     "tekhenu/actions/ra/step-3-space-reward": None,
     "tekhenu/actions/ra/step-4-space-vp": None,
-    "tekhenu/actions/ra/step-5-ability": "Pillar-tile abilities: " + CARDS,
+    "tekhenu/actions/ra/step-5-ability": None,
+    "tekhenu/actions/ra/example-15": None,
     "tekhenu/actions/ra/step-6-place-pillar": None,
     "tekhenu/actions/ra/step-7-refill": None,
     "tekhenu/actions/ra/example-14": None,
-    "tekhenu/actions/ra/example-15": "Pillar-tile abilities (Example 15 names no tile or light): " + CARDS,
     # Hathor and the Card Market sections
     "tekhenu/actions/hathor/building-cost": None,
     "tekhenu/actions/hathor/spaces-player-count": None,
@@ -162,7 +161,7 @@ CURATED: dict[str, str | None] = {
     "tekhenu/actions/bastet/scribe-reward-3-4": None,
     "tekhenu/actions/bastet/happiness-16-gold": None,
     "tekhenu/actions/bastet/happiness-19-scribe": None,
-    "tekhenu/actions/bastet/happiness-21-extra-action": "engine gap: the Happiness-21 extra action is not implemented yet",
+    "tekhenu/actions/bastet/happiness-21-extra-action": None,
     # Thoth
     "tekhenu/actions/thoth/card-count": None,
     "tekhenu/actions/thoth/market-sections-by-happiness": None,
