@@ -19,7 +19,7 @@ import math
 from dataclasses import replace
 
 from ..errors import IllegalAction
-from . import decrees, editions, market, pillars, solo, temple
+from . import decrees, districts, editions, market, pillars, solo, temple
 from . import effects_cards as cards_fx
 from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, PayBread, Perform, PlaceFaith,
                       TakeDie,
@@ -1081,19 +1081,9 @@ def _scoring(state: State, events: list, then: dict | None = None) -> bool:
     waits for those choices. Without it (scenarios' run_scoring) each player pays all they can."""
     state.scorings += 1
     owed = []
-    districts = FACTS("osiris.districts")
-    for district in districts:
-        counts: dict[int, list[int]] = {}
-        for key, seat in state.osiris.items():
-            row, d = key.split(",")
-            if d == district:
-                counts.setdefault(seat, []).append(int(row))
-        for index, seat in enumerate(state.osiris_statues):
-            if seat is not None and district in FACTS("osiris.statue_spaces")[index]:
-                state.note_assumed("osiris.statue_spaces")
-                counts.setdefault(seat, []).append(0)   # the statue stands above row 1
-        if counts:
-            winner = max(counts, key=lambda s: (len(counts[s]), -min(counts[s])))
+    for district in FACTS("osiris.districts"):
+        winner = districts.controller(state, district)
+        if winner is not None:
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner})
     for p in state.player:

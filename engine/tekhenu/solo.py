@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import IllegalAction
-from . import market, temple
+from . import districts, market, temple
 from .board import FACTS as BOARD
 from .board import GODS, Facts, horus_god, horus_value, note_horus_layout
 from .cards import ANKH, INITIATIVE
@@ -319,29 +319,11 @@ def _horus(state: State, bot, value: int, color: str, events: list) -> None:
                    "rule": "tekhenu/solo/actions/horus/all-statue-spaces-full"})
 
 
-def district_controller(state: State, district: str, extra_statue_seat: int | None = None) -> int | None:
-    """Who would score the district now (most pieces, ties → topmost piece), as Scoring step 1 counts;
-    `extra_statue_seat` adds a Statue above row 1 for a what-if."""
-    pieces: dict[int, list[int]] = {}
-    for key, seat in state.osiris.items():
-        row, d = key.split(",")
-        if d == district:
-            pieces.setdefault(seat, []).append(int(row))
-    for index, seat in enumerate(state.osiris_statues):
-        if seat is not None and district in BOARD("osiris.statue_spaces")[index]:
-            pieces.setdefault(seat, []).append(0)
-    if extra_statue_seat is not None:
-        pieces.setdefault(extra_statue_seat, []).append(0)
-    if not pieces:
-        return None
-    return max(pieces, key=lambda s: (len(pieces[s]), -min(pieces[s])))
-
-
 def _people_statue_impact(state: State, index: int) -> int:
     """Districts whose control this Statue would hand to Botankhamun."""
-    districts = BOARD("osiris.statue_spaces")[index]
-    return sum(1 for d in districts
-               if district_controller(state, d) != SEAT and district_controller(state, d, SEAT) == SEAT)
+    beside = BOARD("osiris.statue_spaces")[index]
+    return sum(1 for d in beside
+               if districts.controller(state, d) != SEAT and districts.controller(state, d, SEAT) == SEAT)
 
 
 def _statue_for_the_people(state: State, bot, events: list) -> bool:
@@ -526,16 +508,16 @@ def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
 def osiris_space(state: State, value: int, color: str) -> tuple[int, str] | None:
     """Row by value, district by colour (gray: fewest Buildings, leftmost); occupied → next to the right,
     looping; row full → the row above, looping 1 → 6 (tekhenu/solo/actions/osiris/...)."""
-    districts = BOARD("osiris.districts")
+    order = BOARD("osiris.districts")
     district = SOLO("osiris.color_district").get(color)
     if district is None:
-        built = {d: sum(1 for key in state.osiris if key.split(",")[1] == d) for d in districts}
-        district = min(districts, key=lambda d: (built[d], districts.index(d)))
-    start = districts.index(district)
+        built = {d: sum(1 for key in state.osiris if key.split(",")[1] == d) for d in order}
+        district = min(order, key=lambda d: (built[d], order.index(d)))
+    start = order.index(district)
     for k in range(6):
         row = (value - 1 - k) % 6 + 1
-        for j in range(len(districts)):
-            candidate = districts[(start + j) % len(districts)]
+        for j in range(len(order)):
+            candidate = order[(start + j) % len(order)]
             if f"{row},{candidate}" not in state.osiris:
                 return row, candidate
     return None
