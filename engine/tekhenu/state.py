@@ -74,7 +74,7 @@ class State:
     maat_phases: int = 0
     scorings: int = 0
     turns: int = 0
-    phase: str = "take_die"                     # take_die | act | setup | ability | upkeep | final_action | decrees | game_over
+    phase: str = "take_die"                     # take_die | act | setup | ability | faith | upkeep | final_action | decrees | game_over
     pending: dict | None = None                 # the die taken this turn and how
     osiris: dict = field(default_factory=dict)  # "row,district" -> seat
     osiris_statues: list = field(default_factory=lambda: [None, None])
