@@ -19,6 +19,15 @@ from . import examples
 
 SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|\n+")
 
+# Rules of the answer's own section that also ranked among the hits: an overview seldom holds the
+# number or condition asked about, and its siblings (the cost, the note with the thresholds) do.
+MAX_DETAILS = 2
+
+
+def is_solo(section: str | None) -> bool:
+    """Whether a section belongs to a solo-mode chapter (Botankhamun and its summaries)."""
+    return any(part.startswith("solo") for part in (section or "").split("/")[1:])
+
 
 @dataclass
 class Assistant:
@@ -59,9 +68,20 @@ class Assistant:
             "related": list(getattr(entry, "related", []))[:8],
             "missing": [m.model_dump(mode="json") for m in getattr(entry, "missing", [])],
         }
+        answer["details"] = [self._detail(h.doc, lang) for h in result.hits[1:]
+                             if h.doc.section and h.doc.section == top.section][:MAX_DETAILS]
         citations = [dict(h.to_json(), section=h.doc.title) for h in result.hits]
+        # an example from the top rule's own mode: a two-player question is not answered by a
+        # Botankhamun scenario that merely ranked among the citations (and vice versa)
+        cited = [h.doc.id for h in result.hits if is_solo(h.doc.section) == is_solo(top.section)]
         return {"question": result.query, "lang": lang, "game": result.game, "answer": answer,
-                "citations": citations, "example": self.example(question, [h.doc.id for h in result.hits])}
+                "citations": citations, "example": self.example(question, cited)}
+
+    @staticmethod
+    def _detail(doc, lang: str) -> dict:
+        text_lang = lang if doc.text.get(lang) else ("en" if lang == "ko" else "ko")
+        return {"rule_id": doc.id, "title": doc.title, "lang": text_lang, "text": doc.text.get(text_lang),
+                "origin": doc.origin.get(text_lang)}
 
     def example(self, question: str, cited: list[str]) -> dict | None:
         """Run the best scenario for the cited rules: one built from the question's numbers when it

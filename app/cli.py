@@ -280,6 +280,12 @@ def render_answer(result: dict) -> str:
         out += ["", f"[{a['other']['lang'].upper()} · {label.get(a['other']['origin'], '')}]", a["other"]["text"].strip()]
     if a["edition_diff"]:
         out += ["", ("판본 차이: " if ko else "Edition difference: ") + a["edition_diff"][lang]]
+    if a.get("details"):
+        out += ["", "같은 절의 관련 규칙:" if ko else "More from this section:"]
+        for d in a["details"]:
+            mark = "" if d["origin"] == "official" else f" ({label.get(d['origin'], d['origin'])})"
+            out.append(f"  • {d['title'].get(lang) or d['rule_id']}  [{d['rule_id']}]{mark}")
+            out.append(f"    {d['text'].strip()}")
     out += ["", "출처:" if ko else "Citations:"]
     for hit in result["citations"]:
         src = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])

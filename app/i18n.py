@@ -24,6 +24,7 @@ STRINGS = {
     "key_sentence": {"ko": "핵심 문장", "en": "Key sentence"},
     "edition_diff": {"ko": "판본 차이", "en": "Edition difference"},
     "citations": {"ko": "출처", "en": "Citations"},
+    "details": {"ko": "같은 절의 관련 규칙", "en": "More from this section"},
     "example": {"ko": "엔진이 검증한 예시", "en": "Example checked by the rules engine"},
     "verified": {"ko": "검증됨", "en": "verified"},
     "not_verified": {"ko": "검증 실패", "en": "NOT verified"},

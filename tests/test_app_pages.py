@@ -65,6 +65,18 @@ def test_deep_link_question_with_numbers_shows_a_verified_example():
     assert "wheel.light_pattern:" in notes and len(notes) > 80
 
 
+def test_answer_shows_the_rules_of_its_section_that_matched():
+    from app.assistant import Assistant
+
+    question = "What does the Bastet God Action do?"
+    details = Assistant.create().answer(question)["answer"]["details"]
+    at = app(q=question, lang="en")
+    text = all_text(at)
+    assert not at.exception and details
+    assert "More from this section" in text
+    assert all(d["rule_id"] in text and d["text"].split("**")[0][:30] in text for d in details)
+
+
 def test_user_text_is_shown_as_text_not_markup():
     at = app(q="<b>bold?</b> **stars** scribes", lang="en")
     assert not at.exception

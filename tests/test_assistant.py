@@ -82,3 +82,36 @@ def test_ask_readable_form_and_bad_input(assistant, capsys):
     assert main(["ask", "   "]) == 2
     assert "empty" in capsys.readouterr().err
     assert main(["ask", "x" * 3000]) == 2
+
+
+def test_details_are_the_answers_section_siblings_among_the_hits(assistant):
+    seen_details = False
+    for question in ("What does the Bastet God Action do?", "바스테트 신 행동은 뭐야?",
+                     "How do I score Happiness at a Scoring?"):
+        result = assistant.answer(question)
+        a = result["answer"]
+        cited = [c["rule_id"] for c in result["citations"]]
+        section = assistant.kb.entry(a["rule_id"]).section
+        for d in a["details"]:
+            assert d["rule_id"] != a["rule_id"] and d["rule_id"] in cited
+            assert assistant.kb.entry(d["rule_id"]).section == section
+            assert d["text"] and d["origin"] in ("official", "translation")
+        assert len(a["details"]) <= 2
+        seen_details |= bool(a["details"])
+    assert seen_details   # an overview answer brings the rules that hold the numbers
+
+
+def test_example_comes_from_the_answers_mode(assistant):
+    from app.assistant import is_solo
+
+    assert is_solo("tekhenu/solo/actions/bastet") and is_solo("tekhenu-time-of-set/solo-summary/action-tiles")
+    assert not is_solo("tekhenu/actions/bastet") and not is_solo(None)
+    two_player = assistant.answer("바스테트 신 행동은 뭐야?")
+    assert not is_solo(assistant.kb.entry(two_player["answer"]["rule_id"]).section)
+    ex = two_player["example"]
+    assert ex and ex["verified"]
+    assert not any(is_solo(assistant.kb.entry(r).section) for r in ex["rule_ids"] if assistant.kb.entry(r))
+    solo = assistant.answer("보탕카멘이 바스테트 행동하면 뭐 해?")
+    assert is_solo(assistant.kb.entry(solo["answer"]["rule_id"]).section)
+    assert solo["example"] and any(is_solo(assistant.kb.entry(r).section) for r in solo["example"]["rule_ids"]
+                                   if assistant.kb.entry(r))

@@ -90,6 +90,12 @@ def render_answer(result: dict, lang: str) -> None:
             show_text(other["text"])
     for note in a.get("missing", []):
         st.caption(f"{t('missing', lang)}: {note['what'][lang]}")
+    if a.get("details"):
+        st.markdown(f"#### {t('details', lang)}")
+        for d in a["details"]:
+            st.markdown(f"**{d['title'].get(lang) or d['rule_id']}** · `{d['rule_id']}` · "
+                        f"{origin_label(d['origin'], lang)}")
+            show_text(d["text"])
     st.markdown(f"#### {t('citations', lang)}")
     for hit in result["citations"]:
         sources = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
