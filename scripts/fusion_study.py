@@ -1,7 +1,11 @@
 """Study the search fusion offline: stage-1 components are computed once per question, then any number of
 fusion settings are scored on the same question sets (dev + tuning by default).
 
-    .venv/bin/python scripts/fusion_study.py [--set FILE.yaml ...] [--grid]
+    .venv/bin/python scripts/fusion_study.py [--set FILE.yaml ...] [--aids] [--grid]
+
+--aids adds the KB's own held-out player questions (scripts/aid_holdout.py: ~1,600 questions whose
+answer is their own entry, taken out of the index first): less noisy than dev or tuning, but written in
+the aids' style, so it favours lexical matching; read it beside dev and tuning, never alone.
 
 Weights are only ever chosen here, on whole question sets, never per question (README "Search").
 """
@@ -17,6 +21,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from kb.search.analyzers import detect_lang  # noqa: E402
 from kb.search.evaluate import is_correct, load_questions  # noqa: E402
@@ -25,14 +30,15 @@ from kb.search.searcher import DEFAULT_PARAMS, Searcher, fuse, validate_query  #
 DEFAULT_SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.yaml", ROOT / "eval" / "tuning_questions.yaml"]
 
 
-def stage_one(searcher: Searcher, questions):
+def stage_one(searcher: Searcher, questions, correct_fn=None):
+    correct_fn = correct_fn or (lambda doc, q: is_correct(doc.game, doc.text, q))
     rows = []
     for q in questions:
         text = validate_query(q.q)
         lang = detect_lang(text)
         terms = searcher.glossary.match(text, lang)
         comp = searcher.components(text, lang, terms, None)
-        correct = np.array([is_correct(d.game, d.text, q) for d in searcher.index.docs])
+        correct = np.array([correct_fn(d, q) for d in searcher.index.docs])
         rows.append((q, comp, correct))
     return rows
 
@@ -59,13 +65,19 @@ def score(searcher: Searcher, rows, params) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", action="append", type=Path, help="question set (repeatable)")
+    ap.add_argument("--aids", action="store_true", help="also the held-out search-aid questions")
     ap.add_argument("--grid", action="store_true", help="print a small grid around the defaults")
     args = ap.parse_args()
     searcher = Searcher(progress=False)
-    for path in args.set or DEFAULT_SETS:
-        rows = stage_one(searcher, load_questions(path))
+    sets = [(path.name, searcher, stage_one(searcher, load_questions(path))) for path in args.set or DEFAULT_SETS]
+    if args.aids:
+        from aid_holdout import holdout_searcher
+
+        held, questions = holdout_searcher(searcher)
+        sets.append(("aids (held out)", held, stage_one(held, questions, lambda d, q: d.id == q.gold_id)))
+    for name, searcher, rows in sets:
         base = score(searcher, rows, DEFAULT_PARAMS)
-        print(f"{path.name}: MRR {base['ALL']:.3f} R@1 {base['R@1']:.3f} R@5 {base['R@5']:.3f} "
+        print(f"{name}: MRR {base['ALL']:.3f} R@1 {base['R@1']:.3f} R@5 {base['R@5']:.3f} "
               f"worst group {base['worst_group_mrr']:.3f}")
         if args.grid:
             for w_dense, score_bm25, score_dense, context in itertools.product(

@@ -189,3 +189,32 @@ def test_rebuild_reuses_cached_vectors(cache_dir, tmp_path):
     index_mod.build_index(Counting(), data_root=data, progress=False)
     # only the Korean passages of the retitled section's rules changed, not the whole KB's ~600
     assert 0 < len(calls) <= 12 and all("게임의 목표" in t for t in calls)
+
+
+def test_aid_holdout_questions_are_invisible_to_search(searcher):
+    """The study set of scripts/aid_holdout.py: each held-out question is gone from every lexical
+    field and was never embedded, while the live searcher is left as it was."""
+    import sys
+
+    from kb.search.analyzers import analyze
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    from aid_holdout import holdout_searcher
+
+    before = [d.field("ko") for d in searcher.index.docs]
+    held, questions = holdout_searcher(searcher)
+    assert len(questions) > 400 and {q.lang for q in questions} == {"ko", "en"}
+    assert [d.field("ko") for d in searcher.index.docs] == before
+    by_id = {d.id: d for d in held.index.docs}
+    for q in questions[:200]:
+        doc = by_id[q.gold_id]
+        assert q.q not in doc.field(q.lang) and q.q not in (doc.dense_passage(q.lang) or "")
+    # the held-out lexical index scores the shortened fields: the removed aid's own words no longer
+    # count for its entry (scored lower than by the live index for nearly every question)
+    row = {d.id: i for i, d in enumerate(held.index.docs)}
+    lower = 0
+    for q in questions[:50]:
+        tokens = analyze(q.q, q.lang)
+        lower += (held.index.bm25[q.lang].get_scores(tokens)[row[q.gold_id]]
+                  < searcher.index.bm25[q.lang].get_scores(tokens)[row[q.gold_id]])
+    assert lower >= 45
+    assert held.index.dense is searcher.index.dense
