@@ -109,13 +109,51 @@ class Assistant:
 
 
 def key_sentence(text: str, question: str, lang: str) -> str:
-    """The sentence of the rule that shares the most content words with the question."""
+    """The sentence of the rule that shares the most content words with the question; for a table, the
+    row whose first cell covers a number in the question (the whole table when none does: a header
+    row alone says nothing)."""
+    rows = [line.strip() for line in text.split("\n") if line.strip()]
+    if len(rows) >= 3 and all("|" in row for row in rows):
+        return table_row(rows[1:], question) or text.strip()
     sentences = [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
     if len(sentences) <= 1:
         return text.strip()
     asked = set(analyze(question, lang))
     scored = [(len(asked & set(analyze(s, lang))), -i, s) for i, s in enumerate(sentences)]
     return max(scored)[2]
+
+
+QUESTION_NUMBER = re.compile(r"(?<![A-Za-z\d])[-−–]?\d+")  # not the 19 of "P19"
+CELL_RANGE = re.compile(r"^\s*([-−–]?\d+)\s*(?:~|to|-|–)\s*([-−–]?\d+)\s*$")
+CELL_OPEN = re.compile(r"^\s*([-−–]?\d+)\s*(\+|이상|이하|or more|or less)\s*$")
+CELL_ONE = re.compile(r"^\s*([-−–]?\d+)\s*$")
+
+
+def _int(text: str) -> int:
+    return int(text.replace("−", "-").replace("–", "-"))
+
+
+def _covers(cell: str, n: int) -> bool:
+    if m := CELL_RANGE.match(cell):
+        lo, hi = sorted((_int(m.group(1)), _int(m.group(2))))
+        return lo <= n <= hi
+    if m := CELL_OPEN.match(cell):
+        bound, word = _int(m.group(1)), m.group(2)
+        if word == "이하" or word == "or less" or (word == "or more" and bound < 0):
+            return n <= bound      # "-9 or more" (EN) is the KO "-9 이하": a balance of -9 or beyond
+        return n >= bound
+    m = CELL_ONE.match(cell)
+    return bool(m) and _int(m.group(1)) == n
+
+
+def table_row(rows: list[str], question: str) -> str | None:
+    """The first table row whose first cell covers a number of the question."""
+    for number in QUESTION_NUMBER.findall(question):
+        n = _int(number)
+        for row in rows:
+            if _covers(row.split("|")[0], n):
+                return row
+    return None
 
 
 @lru_cache(maxsize=1)
