@@ -123,6 +123,35 @@ def _produce(question: str) -> dict | None:
     }
 
 
+# tekhenu/scoring/happiness-not-cumulative: "3/6/9/12/15 Victory Points for reaching or exceeding
+# 9/13/16/19/21 Happiness" (only the highest symbol reached counts)
+_HAPPINESS_VP = ((21, 15), (19, 12), (16, 9), (13, 6), (9, 3))
+
+
+def _happiness_scoring(question: str) -> dict | None:
+    happy = re.search(r"(?:happiness|행복지수)[^\d]{0,6}" + NUMBER, question, re.IGNORECASE)
+    if not happy:
+        return None
+    happiness = _num(happy.group(1))
+    if not 0 <= happiness <= 21:
+        return None
+    vp = next((points for threshold, points in _HAPPINESS_VP if happiness >= threshold), 0)
+    reached = next((threshold for threshold, _ in _HAPPINESS_VP if happiness >= threshold), None)
+    why = f"the highest symbol reached is {reached}" if reached else "below the first symbol (9)"
+    why_ko = f"도달한 가장 높은 표식 {reached}" if reached else "첫 표식(9) 미만"
+    return {
+        "id": f"tekhenu/scenario/from-question/happiness-scoring-{happiness}",
+        "rules": ["tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative"],
+        "setup": {"players": 2, "me": {"happiness": happiness, "population": 21}},
+        "actions": [{"kind": "phase", "phase": "scoring"}],
+        "expect": [
+            {"description": f"Happiness {happiness} scores {vp} VP ({why}; not cumulative)",
+             "description_ko": f"행복지수 {happiness}: {vp}점 ({why_ko}, 누적 아님)",
+             "event": "score_player", "who": "me", "field": "happiness", "equals": vp},
+        ],
+    }
+
+
 BUILDERS = [
     Builder(("tekhenu/maat/vp-loss-table", "tekhenu/maat/step-4-vp-loss", "tekhenu/maat/step-1-balance",
              "tekhenu/maat/step-2-faith", "tekhenu/maat/example-6", "tekhenu/maat/example-7"), _maat_balance),
@@ -130,6 +159,8 @@ BUILDERS = [
              "tekhenu/actions/bastet/example-16", "tekhenu/actions/bastet/scribe-reward"), _bastet),
     Builder(("tekhenu/actions/produce/excess-taint", "tekhenu/actions/produce/take-and-compare",
              "tekhenu/actions/produce/example-17", "tekhenu/actions/produce/example-18"), _produce),
+    Builder(("tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative",
+             "tekhenu/quick-reference/scoring/happiness"), _happiness_scoring),
 ]
 
 
