@@ -24,6 +24,11 @@ SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|\n+")
 MAX_DETAILS = 2
 
 
+def scenario_edition(spec: dict) -> str:
+    """The rulebook edition a scenario is played under (the engine's default is the English one)."""
+    return (spec.get("setup") or {}).get("edition") or "en"
+
+
 def is_solo(section: str | None) -> bool:
     """Whether a section belongs to a solo-mode chapter (Botankhamun and its summaries)."""
     return any(part.startswith("solo") for part in (section or "").split("/")[1:])
@@ -75,7 +80,7 @@ class Assistant:
         # Botankhamun scenario that merely ranked among the citations (and vice versa)
         cited = [h.doc.id for h in result.hits if is_solo(h.doc.section) == is_solo(top.section)]
         return {"question": result.query, "lang": lang, "game": result.game, "answer": answer,
-                "citations": citations, "example": self.example(question, cited)}
+                "citations": citations, "example": self.example(question, cited, lang)}
 
     @staticmethod
     def _detail(doc, lang: str) -> dict:
@@ -83,19 +88,21 @@ class Assistant:
         return {"rule_id": doc.id, "title": doc.title, "lang": text_lang, "text": doc.text.get(text_lang),
                 "origin": doc.origin.get(text_lang)}
 
-    def example(self, question: str, cited: list[str]) -> dict | None:
+    def example(self, question: str, cited: list[str], lang: str = "en") -> dict | None:
         """Run the best scenario for the cited rules: one built from the question's numbers when it
-        carries some, else the first scenario linked to the highest-ranked rule that has one."""
+        carries some, else a scenario linked to the highest-ranked rule that has one — the one played
+        under the asker's edition where the editions differ (a Korean question about P19 is answered
+        by the Korean rule, so its example must be too)."""
         from engine.tekhenu.scenarios import ScenarioError, run
 
         spec = examples.from_question(question, cited)
         if spec is None:
             for rule_id in cited[:3]:
                 rule = self.kb.entry(rule_id)
-                if isinstance(rule, (Rule, Card)) and rule.scenarios:
-                    spec = self.scenarios.get(rule.scenarios[0])
-                    if spec:
-                        break
+                linked = [self.scenarios[s] for s in getattr(rule, "scenarios", []) if s in self.scenarios]
+                if isinstance(rule, (Rule, Card)) and linked:
+                    spec = next((sc for sc in linked if scenario_edition(sc) == lang), linked[0])
+                    break
         if spec is None:
             return None
         try:
