@@ -13,7 +13,8 @@ from functools import lru_cache
 from kb.models import Card, Rule
 from kb.search.analyzers import analyze
 from kb.search.searcher import QueryError, Searcher
-from kb.store import KnowledgeBase, load_kb
+from kb.kb_cache import load_kb_cached
+from kb.store import KnowledgeBase
 
 from . import examples
 
@@ -44,7 +45,7 @@ class Assistant:
     def create(cls) -> "Assistant":
         from .scenario_files import load_scenarios
 
-        return cls(searcher=Searcher(progress=False), kb=load_kb(), scenarios=load_scenarios())
+        return cls(searcher=Searcher(progress=False), kb=load_kb_cached(), scenarios=load_scenarios())
 
     def answer(self, question: str, game: str | None = None, k: int = 5) -> dict:
         result = self.searcher.search(question, game=game, k=k)
