@@ -42,10 +42,12 @@ class Assistant:
     scenarios: dict
 
     @classmethod
-    def create(cls) -> "Assistant":
+    def create(cls, warm_langs: tuple = ("ko", "en")) -> "Assistant":
+        """`warm_langs`: the analysers to load ahead (a one-question process needs only its own)."""
         from .scenario_files import load_scenarios
 
-        return cls(searcher=Searcher(progress=False), kb=load_kb_cached(), scenarios=load_scenarios())
+        return cls(searcher=Searcher(progress=False, warm_langs=warm_langs), kb=load_kb_cached(),
+                   scenarios=load_scenarios())
 
     def answer(self, question: str, game: str | None = None, k: int = 5) -> dict:
         result = self.searcher.search(question, game=game, k=k)

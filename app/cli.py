@@ -254,9 +254,11 @@ def cmd_ask(args) -> int:
         check_game(args.game)
     except QueryError as exc:
         raise UsageError(str(exc)) from None
-    from app.assistant import default_assistant
+    from app.assistant import Assistant
+    from kb.search.analyzers import detect_lang
 
-    result = default_assistant().answer(args.question, args.game)
+    # one question: only its language's analyser is loaded (spaCy's import alone is ~1 s here)
+    result = Assistant.create(warm_langs=(detect_lang(args.question),)).answer(args.question, args.game)
     if args.json:
         _print_json(result)
         return EXIT_OK

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
+from . import data_files
 
-DATA = Path(__file__).with_name("data") / "board.yaml"
+DATA = data_files.DATA_DIR / "board.yaml"
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ class Facts:
 
 @lru_cache(maxsize=1)
 def facts() -> Facts:
-    return Facts(yaml.safe_load(DATA.read_text(encoding="utf-8")))
+    return Facts(data_files.load(DATA.name))
 
 
 FACTS = facts()

@@ -1,11 +1,9 @@
 """Printed card values the engine uses (data/cards.yaml); card texts live in the KB."""
 from __future__ import annotations
 
-from pathlib import Path
+from . import data_files
 
-import yaml
-
-_DATA = yaml.safe_load((Path(__file__).with_name("data") / "cards.yaml").read_text(encoding="utf-8"))
+_DATA = data_files.load("cards.yaml")
 
 INITIATIVE: dict[str, int] = _DATA["starting"]["initiative"]
 STARTING_DRAFT: dict[int, int] = _DATA["starting"]["draft_size"]

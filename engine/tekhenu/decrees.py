@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from pathlib import Path
-
-import yaml
 
 from ..errors import IllegalAction
-from . import extra, solo, temple
+from . import data_files, extra, solo, temple
 from .actions import ChooseCardOption, ExtraPerform, ScoreDecrees
 from .board import RESOURCES
 
 PHASES = ("final_action", "decrees")
 RULE = "tekhenu/scoring/after-scoring/decrees"
-_DATA = yaml.safe_load((Path(__file__).with_name("data") / "decrees.yaml").read_text(encoding="utf-8"))
+_DATA = data_files.load("decrees.yaml")
 SCORING: dict[str, dict] = _DATA["scoring"]
 SYMBOL: dict[str, str] = _DATA["symbols"]["value"]
 MARKS: list[int] = _DATA["marks"]["value"]

@@ -5,13 +5,10 @@ D24). Each helper answers one question for the state's edition.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import yaml
-
+from . import data_files
 from .board import FACTS, Facts
 
-EDITION_FACTS = Facts(yaml.safe_load((Path(__file__).with_name("data") / "editions.yaml").read_text(encoding="utf-8")))
+EDITION_FACTS = Facts(data_files.load("editions.yaml"))
 
 
 def osiris_received(state, district: str, row: int) -> list[str]:

@@ -17,17 +17,14 @@ their trigger happens. What a Blessing leaves at work during the turn lives in `
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
-
-import yaml
 
 from ..errors import IllegalAction
-from . import temple
+from . import data_files, temple
 from .actions import Perform, UseBlessing
 from .board import FACTS, GODS, Facts, adjacent, opposite
 from .state import Die
 
-CARD_FACTS = Facts(yaml.safe_load((Path(__file__).with_name("data") / "card_effects.yaml").read_text(encoding="utf-8")))
+CARD_FACTS = Facts(data_files.load("card_effects.yaml"))
 CF = CARD_FACTS
 
 PRODUCE_GAIN = {card: CF(f"produce_gain.{card}") for card in ("B01", "B02", "B03", "B04", "B05", "B06")}

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
+from . import data_files
 
-DATA = Path(__file__).with_name("data")
+DATA = data_files.DATA_DIR
 UNPREFIXED = "board"
 
 
@@ -57,7 +56,7 @@ def registry() -> dict[str, Fact]:
     out: dict[str, Fact] = {}
     for file in sorted(DATA.glob("*.yaml")):
         prefix = "" if file.stem == UNPREFIXED else file.stem
-        _walk(yaml.safe_load(file.read_text(encoding="utf-8")), prefix, f"engine/tekhenu/data/{file.name}", out)
+        _walk(data_files.load(file.name), prefix, f"engine/tekhenu/data/{file.name}", out)
     return out
 
 

@@ -9,19 +9,16 @@ until the player chooses, then Ra step 6 (the Pillar on the tile) follows and th
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from pathlib import Path
-
-import yaml
 
 from ..errors import IllegalAction
-from . import extra, market, temple
+from . import data_files, extra, market, temple
 from .actions import ChooseCardOption, ExtraPerform
 from .board import ALL_RESOURCES, FACTS, GODS, RESOURCES
 from .cards import PILLAR_LIGHT
 
 PHASE = "ability"
 STEP5 = "tekhenu/actions/ra/step-5-ability"
-_DATA = yaml.safe_load((Path(__file__).with_name("data") / "pillars.yaml").read_text(encoding="utf-8"))
+_DATA = data_files.load("pillars.yaml")
 ABILITIES: dict[str, dict] = _DATA["abilities"]
 READINGS: dict[str, dict] = _DATA["readings"]
 

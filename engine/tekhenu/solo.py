@@ -11,18 +11,14 @@ bonuses); everything Botankhamun-specific lives in this module and data/solo.yam
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import yaml
-
 from ..errors import IllegalAction
-from . import districts, market, temple
+from . import data_files, districts, market, temple
 from .board import FACTS as BOARD
 from .board import GODS, Facts, horus_god, horus_value, note_horus_layout
 from .cards import ANKH, INITIATIVE
 from .state import Die, State
 
-SOLO = Facts(yaml.safe_load((Path(__file__).with_name("data") / "solo.yaml").read_text(encoding="utf-8")))
+SOLO = Facts(data_files.load("solo.yaml"))
 SEAT = 1                     # Botankhamun's seat; you are seat 0
 YOU = 0
 DIFFICULTIES = ("easy", "medium", "hard")
