@@ -139,27 +139,23 @@ CELL_OPEN = re.compile(r"^\s*([-−–]?\d+)\s*(\+|이상|이하|or more|or less
 CELL_ONE = re.compile(r"^\s*([-−–]?\d+)\s*$")
 
 
-def _int(text: str) -> int:
-    return int(text.replace("−", "-").replace("–", "-"))
-
-
 def _covers(cell: str, n: int) -> bool:
     if m := CELL_RANGE.match(cell):
-        lo, hi = sorted((_int(m.group(1)), _int(m.group(2))))
+        lo, hi = sorted((examples.signed_int(m.group(1)), examples.signed_int(m.group(2))))
         return lo <= n <= hi
     if m := CELL_OPEN.match(cell):
-        bound, word = _int(m.group(1)), m.group(2)
+        bound, word = examples.signed_int(m.group(1)), m.group(2)
         if word == "이하" or word == "or less" or (word == "or more" and bound < 0):
             return n <= bound      # "-9 or more" (EN) is the KO "-9 이하": a balance of -9 or beyond
         return n >= bound
     m = CELL_ONE.match(cell)
-    return bool(m) and _int(m.group(1)) == n
+    return bool(m) and examples.signed_int(m.group(1)) == n
 
 
 def table_row(rows: list[str], question: str) -> str | None:
     """The first table row whose first cell covers a number of the question."""
     for number in QUESTION_NUMBER.findall(question):
-        n = _int(number)
+        n = examples.signed_int(number)
         for row in rows:
             if _covers(row.split("|")[0], n):
                 return row

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 NUMBER = r"([-−–]?\d{1,2})"
 
 
-def _num(text: str) -> int:
+def signed_int(text: str) -> int:
+    """A number as written in a question, with a typographic minus or dash read as "-"."""
     return int(text.replace("−", "-").replace("–", "-"))
 
 
@@ -24,11 +25,11 @@ def _maat_balance(question: str) -> dict | None:
     m = re.search(r"(?:balance|균형(?:값)?)[^\d\-−–]{0,12}" + NUMBER, question, re.IGNORECASE)
     if not m:
         return None
-    balance = _num(m.group(1))
+    balance = signed_int(m.group(1))
     if not -30 <= balance <= 30 or balance == 0:
         return None
     faith_m = re.search(NUMBER + r"\s*(?:faith|신앙)|(?:faith|신앙)[^\d]{0,6}" + NUMBER, question, re.IGNORECASE)
-    faith = max(0, _num(faith_m.group(1) or faith_m.group(2))) if faith_m else 0
+    faith = max(0, signed_int(faith_m.group(1) or faith_m.group(2))) if faith_m else 0
     final = balance + min(faith, abs(balance)) if balance < 0 else balance - min(faith, balance)
     # the rulebook's VP-loss table: -1..-2 → 0, -3..-5 → 1, -6..-8 → 2, -9 or less → 3
     loss = 0 if final >= -2 else 1 if final >= -5 else 2 if final >= -8 else 3
@@ -64,8 +65,8 @@ def _bastet(question: str) -> dict | None:
     pop = re.search(r"(?:population|인구)[^\d]{0,4}" + NUMBER, question, re.IGNORECASE)
     if not (die and happy and pop):
         return None
-    value = _num(die.group(1) or die.group(2))
-    happiness, population = _num(happy.group(1)), _num(pop.group(1))
+    value = signed_int(die.group(1) or die.group(2))
+    happiness, population = signed_int(happy.group(1)), signed_int(pop.group(1))
     if not (1 <= value <= 6 and 0 <= happiness <= population <= 21):
         return None
     expected = min(happiness + value, population)
@@ -101,7 +102,7 @@ def _produce(question: str) -> dict | None:
     marker = re.search(r"(?:marker|마커)[^\d]{0,12}" + NUMBER, question, re.IGNORECASE)
     if not (res and marker):
         return None
-    amount, level = _num(res.group(1)), _num(marker.group(1))
+    amount, level = signed_int(res.group(1)), signed_int(marker.group(1))
     color = _COLOR_OF[res.group(2).lower()]
     if not (1 <= amount <= 6 and 1 <= level <= 6):
         return None
@@ -132,11 +133,10 @@ def _happiness_scoring(question: str) -> dict | None:
     happy = re.search(r"(?:happiness|행복지수)[^\d]{0,6}" + NUMBER, question, re.IGNORECASE)
     if not happy:
         return None
-    happiness = _num(happy.group(1))
+    happiness = signed_int(happy.group(1))
     if not 0 <= happiness <= 21:
         return None
-    vp = next((points for threshold, points in _HAPPINESS_VP if happiness >= threshold), 0)
-    reached = next((threshold for threshold, _ in _HAPPINESS_VP if happiness >= threshold), None)
+    reached, vp = next(((t, points) for t, points in _HAPPINESS_VP if happiness >= t), (None, 0))
     why = f"the highest symbol reached is {reached}" if reached else "below the first symbol (9)"
     why_ko = f"도달한 가장 높은 표식 {reached}" if reached else "첫 표식(9) 미만"
     return {

@@ -6,8 +6,7 @@ answer is its own entry (gold = entry id), written by the curators without seein
 and now invisible to search. About 1,600 questions over all games and both languages: far less noisy
 than dev (37) or tuning (160) for comparing search settings, though written in the aids' own style.
 
-    from scripts.aid_holdout import holdout_searcher
-    searcher, questions = holdout_searcher()
+    searcher, questions = holdout_searcher()   # scripts/ on sys.path, as fusion_study.py does
 """
 from __future__ import annotations
 
@@ -20,9 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from kb.search.documents import DENSE_QUESTIONS  # noqa: E402
+from kb.search.index import LANGS  # noqa: E402
 from kb.search.searcher import Searcher  # noqa: E402
-
-LANGS = ("ko", "en")
 
 
 @dataclass
