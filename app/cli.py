@@ -303,85 +303,153 @@ def render_answer(result: dict) -> str:
     return "\n".join(out)
 
 
+def _engine(game: str | None):
+    """The registered engine of a game (Tekhenu when none is named)."""
+    from engine import registry
+
+    _check_game(game)
+    try:
+        return registry.get(game or "tekhenu")
+    except registry.UnknownGame as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _engine_options(engine, extra: list[str]) -> dict:
+    """The game options after `arbiter play --game G ...` (each engine declares its own)."""
+    parser = argparse.ArgumentParser(prog=f"arbiter play --game {engine.info.id}", add_help=False,
+                                     exit_on_error=False)
+    for option in engine.info.options:
+        if option.choices is None:
+            parser.add_argument(f"--{option.name}", action="store_true", default=option.default)
+        else:
+            parser.add_argument(f"--{option.name}", choices=option.choices, default=option.default,
+                                type=type(option.default) if option.default is not None else str)
+    try:
+        known, unknown = parser.parse_known_args(extra)
+    except argparse.ArgumentError as exc:
+        raise UsageError(f"{engine.info.id}: {exc}") from None
+    if unknown:
+        names = ", ".join(f"--{o.name}" for o in engine.info.options) or "none"
+        raise UsageError(f"{engine.info.id} has no option {' '.join(unknown)!r}; its options: {names}")
+    return vars(known)
+
+
 def cmd_play(args) -> int:
     from engine.errors import IllegalAction
-    from engine.tekhenu.play import play_random, summary
+    from engine.play import StuckGame, play_random
 
+    engine = _engine(args.game)
+    options = _engine_options(engine, args.extra)
+    info = engine.info
+    players = args.players if args.players is not None else info.default_players
+    if not options.get("solo") and not info.min_players <= players <= info.max_players:
+        raise UsageError(f"{info.id} is played by {info.min_players}-{info.max_players} players (got {players})")
     try:
-        # --solo: one random player against Botankhamun (a 2-player game; --players does not apply)
-        state, _ = play_random(args.players, args.seed, args.edition, solo=args.difficulty if args.solo else None,
-                               horus=args.horus)
+        state, _ = play_random(engine, players, args.seed, **options)
     except IllegalAction as exc:
         raise UsageError(f"{exc.message} [{exc.rule_id}]") from None
-    result = summary(state, args.seed)
+    except StuckGame as exc:
+        raise UsageError(f"the engine could not finish the game: {exc}") from None
+    result = {"game": info.id, **engine.summary(state, args.seed)}
+    result.setdefault("seed", args.seed)
     if args.json:
         _print_json(result)
-    else:
-        for row in sorted(result["final"], key=lambda r: -r["vp"]):
-            name = "Botankhamun" if row.get("botankhamun") else f"player {row['player']}"
-            print(f"{name}: {row['vp']} VP")
-        solo = result.get("solo")
-        winner = "Botankhamun" if solo and result["winner"] == solo["botankhamun"] else f"player {result['winner']}"
-        print(f"winner: {winner} ({result['rounds']} rounds, {result['scorings']} scorings)")
-        if result.get("assumed"):
-            print(f"assumed values used (arbiter facts PATH explains each): {', '.join(result['assumed'])}")
+        return EXIT_OK
+    lang = args.lang
+    print(f"{info.title[lang]} · seed {args.seed}")
+    for row in sorted(result["final"], key=lambda r: -r["score"]):
+        name = "Botankhamun" if row.get("botankhamun") else (f"플레이어 {row['player']}" if lang == "ko"
+                                                             else f"player {row['player']}")
+        print(f"{name}: {row['score']}")
+    winner = result.get("winner")
+    print(("승자: " if lang == "ko" else "winner: ") + (str(winner) if winner is not None else "—"))
+    if result.get("facts_used"):
+        print(("규칙서에 없는 값 (arbiter facts --game G PATH): " if lang == "ko"
+               else "values the rulebook does not state (arbiter facts --game G PATH): ")
+              + ", ".join(result["facts_used"]))
     return EXIT_OK
 
 
 def cmd_facts(args) -> int:
-    from engine.tekhenu import facts
+    from engine import registry
+    from engine.facts import FactError
 
-    if args.path:
-        fact = facts.lookup(args.path)
-        if fact is None:
-            raise UsageError(f"no engine fact {args.path!r}; `arbiter facts` lists them")
-        chosen = [fact]
-    else:
-        chosen = facts.assumed() if args.assumed else list(facts.registry().values())
+    _check_game(args.game)
+    games = [args.game] if args.game else list(registry.available())
+    chosen = []
+    for game in games:
+        engine = _engine(game)
+        try:
+            every = engine.facts()
+        except FactError as exc:
+            raise UsageError(str(exc)) from None
+        if args.path:
+            fact = every.get(args.path)
+            if fact is not None:
+                chosen.append((game, fact))
+            continue
+        for fact in every.all():
+            if (args.assumed and fact.source != "assumed") or (args.source and fact.source != args.source):
+                continue
+            chosen.append((game, fact))
+    if args.path and not chosen:
+        raise UsageError(f"no engine fact {args.path!r}" + (f" in {args.game}" if args.game else "")
+                         + "; `arbiter facts --game G` lists them")
     if args.json:
-        for fact in chosen:
-            _print_json(fact.to_json())
+        for game, fact in chosen:
+            _print_json({"game": game, **fact.to_json()})
         return EXIT_OK
-    for fact in chosen:
-        origin = f"rulebook {fact.rule}" if fact.source == "rulebook" else "ASSUMED"
-        print(f"{fact.path}  [{origin}]  = {fact.value}")
+    for game, fact in chosen:
+        print(f"{game}: {fact.path}  [{fact.source.upper() if fact.source != 'rulebook' else 'rulebook ' + fact.rule}]"
+              f"  = {fact.value}")
+        if fact.source == "source":
+            print(f"    source: {fact.ref}\n    checked: {' '.join(fact.checked.split())}")
         if fact.note:
             print(f"    {' '.join(fact.note.split())}")
-    print(f"{len(chosen)} fact(s); {sum(f.source == 'assumed' for f in chosen)} assumed (not stated by the rulebook text).")
+    counts = {p: sum(f.source == p for _, f in chosen) for p in ("rulebook", "source", "assumed")}
+    print(f"{len(chosen)} fact(s): {counts['rulebook']} rulebook, {counts['source']} source, "
+          f"{counts['assumed']} assumed (not stated by the rulebook text).")
     return EXIT_OK
 
 
-def _load_scenarios(args) -> dict:
+def _load_scenarios(args, games: list[str]) -> dict:
     from kb.yamlio import YamlError
 
     from app.scenario_files import load_scenarios
 
+    out = {}
     try:
-        return load_scenarios(args.data)
+        for game in games:
+            out.update(load_scenarios(args.data, game))
     except YamlError as exc:
         raise UsageError(str(exc)) from None
+    return out
 
 
 def cmd_simulate(args) -> int:
-    from engine.tekhenu.scenarios import ScenarioError, run
+    from engine import registry
+    from engine.scenarios import ScenarioError, run
 
-    scenarios = _load_scenarios(args)
+    _check_game(args.game)
+    games = [args.game] if args.game else list(registry.available())
+    scenarios = _load_scenarios(args, games)
     if args.all:
         chosen = list(scenarios.values())
     elif args.id:
         ref = args.id.strip()
-        if ref not in scenarios and f"tekhenu/scenario/{ref}" in scenarios:
-            ref = f"tekhenu/scenario/{ref}"
+        if ref not in scenarios:
+            ref = next((f"{g}/scenario/{ref}" for g in games if f"{g}/scenario/{ref}" in scenarios), ref)
         if ref not in scenarios:
             close = [s for s in scenarios if args.id.strip().lower() in s.lower()][:8]
             raise UsageError(f"no scenario {args.id!r}" + (f"; did you mean: {', '.join(close)}" if close else ""))
         chosen = [scenarios[ref]]
     else:
-        raise UsageError("give a scenario id or --all")
+        raise UsageError("give a scenario id or --all (optionally with --game G)")
     failed = 0
     for spec in chosen:
+        game = spec["id"].split("/scenario/")[0]
         try:
-            result = run(spec)
+            result = run(_engine(game), spec)
         except ScenarioError as exc:
             raise UsageError(f"{spec['id']}: {exc}") from None
         failed += not result.verified
@@ -392,8 +460,8 @@ def cmd_simulate(args) -> int:
             print(f"{result.scenario_id}: {mark}  (rules: {', '.join(result.rule_ids)})")
             for check in result.checks:
                 print(f"  {'✓' if check.ok else '✗'} {check.description}: expected {check.expected!r}, got {check.actual!r}")
-            if result.assumed:
-                print(f"  assumed board values used: {', '.join(result.assumed)}")
+            if result.facts_used:
+                print(f"  values the rulebook does not state: {', '.join(result.facts_used)}")
     return EXIT_OK if not failed else EXIT_FAILED
 
 
@@ -546,25 +614,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ask)
 
-    p = sub.add_parser("play", help="play a whole Tekhenu game between random legal players")
-    p.add_argument("--players", type=int, default=4)
+    p = sub.add_parser("play", help="play a whole game between random legal players (any game with an engine)")
+    p.add_argument("--game", help="game id (default: tekhenu)")
+    p.add_argument("--players", type=int, help="number of players (default: the game's usual number)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--edition", choices=["en", "ko"], default="en")
-    p.add_argument("--solo", action="store_true")
-    p.add_argument("--difficulty", choices=["easy", "medium", "hard"], default="easy")
-    p.add_argument("--horus", choices=["shuffled", "preprinted"], default="shuffled",
-                   help="Horus Bonus tiles shuffled at setup, or the preprinted bonuses (first games)")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_play)
+    p.add_argument("--lang", choices=["ko", "en"], default="en")
+    p.set_defaults(func=cmd_play, extra_ok=True)   # the game's own options, e.g. --edition ko --solo
 
-    p = sub.add_parser("facts", help="the Tekhenu engine's data values with their provenance (rulebook or assumed)")
+    p = sub.add_parser("facts", help="engine data values with their provenance: rulebook, source or assumed")
     p.add_argument("path", nargs="?", help="one fact, e.g. horus.die_to_god")
-    p.add_argument("--assumed", action="store_true", help="only the values the rulebook text does not state")
+    p.add_argument("--game")
+    p.add_argument("--assumed", action="store_true", help="only the values the engine assumes")
+    p.add_argument("--source", choices=["rulebook", "source", "assumed"], help="only facts of that provenance")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_facts)
 
-    p = sub.add_parser("simulate", parents=[common], help="run rule scenarios with the Tekhenu engine and check them")
+    p = sub.add_parser("simulate", parents=[common], help="run rule scenarios with the games' engines and check them")
     p.add_argument("id", nargs="?")
+    p.add_argument("--game")
     p.add_argument("--all", action="store_true")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
@@ -592,7 +660,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and not getattr(args, "extra_ok", False):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.extra = extra
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE

@@ -467,7 +467,7 @@ def test_every_assumed_value_a_result_used_is_in_the_registry_with_its_note():
             used.update(play_random(players, seed)[0].assumed_used)
         used.update(play_random(2, seed, solo="hard")[0].assumed_used)
     for spec in load_scenarios().values():
-        used.update(run(spec).assumed)
+        used.update(run(spec).facts_used)
     assert len(used) > 20
     for path in sorted(used):
         fact = facts.lookup(path)

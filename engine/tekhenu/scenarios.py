@@ -39,44 +39,12 @@ stops before the setup decisions.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ..errors import IllegalAction
+from ..api import ScenarioError, Situation
 from . import decrees, solo
 from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
 from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
 from .state import Die, State
-
-
-class ScenarioError(ValueError):
-    """A scenario that cannot be set up as written (bad path, unknown die name...)."""
-
-
-@dataclass
-class Check:
-    description: str
-    expected: object
-    actual: object
-    ok: bool
-    description_ko: str | None = None   # optional Korean wording of the description
-
-
-@dataclass
-class ScenarioResult:
-    scenario_id: str
-    rule_ids: list[str]
-    verified: bool
-    checks: list[Check]
-    before: dict
-    actions: list[dict]
-    after: dict
-    assumed: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"scenario_id": self.scenario_id, "rule_ids": self.rule_ids, "verified": self.verified,
-                "checks": [{k: v for k, v in vars(c).items() if k != "description_ko" or v} for c in self.checks], "before": self.before, "actions": self.actions,
-                "after": self.after, "assumed": self.assumed}
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
@@ -262,53 +230,49 @@ PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring,
           "final_scoring": decrees.run_final_scoring}
 
 
-def run(spec: dict) -> ScenarioResult:
+def situation(spec: dict) -> Situation:
+    """The scenario's situation for the shared runner (engine.scenarios): the state, its roles ("me",
+    "others.N", "bot") and the dice it named."""
     state, names = setup_state(spec)
-    seat = state.current.seat
     roles = _roles(state)
-    before = view(state, seat)
+    named = {"me": roles[0], **{f"others.{i}": seat for i, seat in enumerate(roles[1:])}}
+    if len(roles) > 1:
+        named["other"] = roles[1]
+    if state.solo:
+        named["bot"] = state.solo["seat"]
+    return Situation(state=state, roles=named, names=names, viewer=roles[0])
+
+
+def play_step(sit: Situation, raw: dict) -> list[dict]:
+    """One scenario step: a whole phase, one of Botankhamun's Action tiles, or a player's action."""
+    step = dict(raw)
     events: list[dict] = []
-    raised: IllegalAction | None = None
-    played = []
-    for raw in spec.get("actions", []):
-        step = dict(raw)
-        played.append(dict(raw))
-        if step.get("kind") == "phase":
-            if step["phase"] not in PHASES:
-                raise ScenarioError(f"unknown phase {step['phase']!r} (known: {', '.join(PHASES)})")
-            PHASES[step["phase"]](state, events)
-            continue
-        if step.get("kind") == "botankhamun":
-            if not state.solo:
-                raise ScenarioError("a botankhamun step needs setup.solo")
-            solo.resolve_tile(state, step["tile"], events)
-            continue
-        if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
-            step["die"] = names[step["die"]]
-        try:
-            state, new_events = apply(state, action_from_json(step))
-            events.extend(new_events)
-        except IllegalAction as exc:
-            raised = exc
-            break
-    checks = []
-    for exp in spec.get("expect", []):
-        expected = exp.get("equals")
-        if "equals_player" in exp:
-            expected = _seat_of(roles, exp["equals_player"])
-        if "raises" in exp:
-            expected = exp["raises"]
-            actual = raised.rule_id if raised else None
-        elif "event" in exp:
-            matching = [e for e in events if e.get("event") == exp["event"]]
-            if "who" in exp:
-                matching = [e for e in matching if e.get("seat") == _seat_of(roles, exp["who"])]
-            actual = _field(matching[-1], exp["field"]) if matching else None
-        else:
-            actual = _resolve(exp["path"], state, roles)
-        checks.append(Check(exp["description"], expected, actual, actual == expected, exp.get("description_ko")))
-    if raised and not any("raises" in e for e in spec.get("expect", [])):
-        checks.append(Check("every action is legal", None, f"{raised.message} [{raised.rule_id}]", False))
-    return ScenarioResult(scenario_id=spec["id"], rule_ids=list(spec.get("rules", [])),
-                          verified=bool(checks) and all(c.ok for c in checks), checks=checks, before=before,
-                          actions=played, after=view(state, seat), assumed=list(state.assumed_used))
+    if step.get("kind") == "phase":
+        if step.get("phase") not in PHASES:
+            raise ScenarioError(f"unknown phase {step.get('phase')!r} (known: {', '.join(PHASES)})")
+        PHASES[step["phase"]](sit.state, events)
+        return events
+    if step.get("kind") == "botankhamun":
+        if not sit.state.solo:
+            raise ScenarioError("a botankhamun step needs setup.solo")
+        solo.resolve_tile(sit.state, step["tile"], events)
+        return events
+    if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
+        if step["die"] not in sit.names:
+            raise ScenarioError(f"no die named {step['die']!r} in setup.dice")
+        step["die"] = sit.names[step["die"]]
+    sit.state, events = apply(sit.state, action_from_json(step))
+    return events
+
+
+def value(sit: Situation, path: str):
+    roles = [sit.roles["me"]] + [sit.roles[f"others.{i}"] for i in range(len(sit.roles)) if f"others.{i}" in sit.roles]
+    return _resolve(path, sit.state, roles)
+
+
+def run(spec: dict):
+    """Run one Tekhenu scenario with the shared runner (kept for callers that know the game)."""
+    from ..scenarios import run as run_scenario
+    from .game import ENGINE
+
+    return run_scenario(ENGINE, spec)

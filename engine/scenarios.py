@@ -1,0 +1,132 @@
+"""One scenario runner for every game: rules as checked examples.
+
+A scenario is data (kb/data/<game>/scenarios/*.yaml, where `kb check` links it to rules):
+
+    id: <game>/scenario/<name>
+    title: ...                                     optional
+    rules: [<rule ids it demonstrates>]
+    setup: {...}                                   the game's own situation format (its engine's
+                                                   `scenario_setup` documents it)
+    actions: [{...}, ...]                          actions as JSON, or the game's runner steps
+    expect:
+      - {description, description_ko, path: me.vp, equals: 12}
+      - {description, description_ko, path: ..., equals_player: others.0}    a role's seat
+      - {description, description_ko, event: score, field: points, who: me, equals: 3}
+                                                   the last such event (of that role's seat)
+      - {description, description_ko, raises: <rule id>}                     the refusal's rule
+
+The runner plays the actions with the real engine and checks each expectation. Every check is
+worded in Korean and English (a test holds every scenario file to it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .api import Engine, ScenarioError, Situation
+from .errors import IllegalAction
+
+__all__ = ["Check", "ScenarioError", "ScenarioResult", "Step", "run"]
+
+
+@dataclass
+class Check:
+    description: str
+    expected: object
+    actual: object
+    ok: bool
+    description_ko: str | None = None
+
+
+@dataclass
+class Step:
+    """One action of the example with what it did, for a narrated example."""
+    action: dict
+    events: list[dict]
+    refused: dict | None = None        # {"rule_id", "message"} when the rules forbade it
+
+
+@dataclass
+class ScenarioResult:
+    scenario_id: str
+    game: str
+    rule_ids: list[str]
+    verified: bool
+    checks: list[Check]
+    before: dict
+    actions: list[dict]
+    after: dict
+    steps: list[Step] = field(default_factory=list)
+    facts_used: list[str] = field(default_factory=list)   # non-rulebook facts (source or assumed)
+
+    def to_json(self) -> dict:
+        return {"scenario_id": self.scenario_id, "game": self.game, "rule_ids": self.rule_ids,
+                "verified": self.verified,
+                "checks": [{k: v for k, v in vars(c).items() if k != "description_ko" or v} for c in self.checks],
+                "before": self.before, "actions": self.actions, "after": self.after,
+                "steps": [vars(s) for s in self.steps],
+                "facts_used": self.facts_used, "assumed": self.facts_used}
+
+
+def _field(event: dict, dotted: str):
+    node = event
+    for part in dotted.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def _seat(situation: Situation, role: str) -> int:
+    if role not in situation.roles:
+        raise ScenarioError(f"unknown role {role!r}; this scenario has: {', '.join(situation.roles)}")
+    return situation.roles[role]
+
+
+def run(engine: Engine, spec: dict) -> ScenarioResult:
+    """Set the situation up, play the actions, check the expectations. Raises ScenarioError for a
+    scenario that cannot be played as written; a refused action is a result (checked by `raises`)."""
+    if not isinstance(spec, dict) or "id" not in spec:
+        raise ScenarioError("a scenario is a mapping with an id")
+    situation = engine.scenario_setup(spec)
+    before = engine.scenario_view(situation)
+    events: list[dict] = []
+    steps: list[Step] = []
+    raised: IllegalAction | None = None
+    for raw in spec.get("actions") or []:
+        try:
+            new_events = engine.scenario_step(situation, dict(raw))
+        except IllegalAction as exc:
+            raised = exc
+            steps.append(Step(dict(raw), [], {"rule_id": exc.rule_id, "message": exc.message}))
+            break
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ScenarioError):
+                raise
+            raise ScenarioError(f"{spec['id']}: step {raw!r} cannot be played: {exc}") from None
+        events.extend(new_events)
+        steps.append(Step(dict(raw), list(new_events)))
+    checks = []
+    for exp in spec.get("expect") or []:
+        expected = exp.get("equals")
+        if "equals_player" in exp:
+            expected = _seat(situation, exp["equals_player"])
+        if "raises" in exp:
+            expected = exp["raises"]
+            actual = raised.rule_id if raised else None
+        elif "event" in exp:
+            matching = [e for e in events if e.get("event") == exp["event"]]
+            if "who" in exp:
+                matching = [e for e in matching if e.get("seat") == _seat(situation, exp["who"])]
+            actual = _field(matching[-1], exp.get("field", "")) if matching else None
+        elif "path" in exp:
+            actual = engine.scenario_value(situation, exp["path"])
+        else:
+            raise ScenarioError(f"{spec['id']}: an expectation needs path, event or raises: {exp!r}")
+        checks.append(Check(exp.get("description", ""), expected, actual, actual == expected,
+                            exp.get("description_ko")))
+    if raised and not any("raises" in e for e in spec.get("expect") or []):
+        checks.append(Check("every action is legal", None, f"{raised.message} [{raised.rule_id}]", False,
+                            "모든 행동이 규칙에 맞음"))
+    return ScenarioResult(scenario_id=spec["id"], game=engine.info.id, rule_ids=list(spec.get("rules") or []),
+                          verified=bool(checks) and all(c.ok for c in checks), checks=checks, before=before,
+                          actions=[dict(a) for a in spec.get("actions") or []],
+                          after=engine.scenario_view(situation), steps=steps,
+                          facts_used=list(engine.facts_used(situation.state)))
