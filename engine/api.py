@@ -64,6 +64,15 @@ class Situation:
     viewer: int = 0                                 # whose numbers the before/after view shows
 
 
+@dataclass
+class QuestionExample:
+    """What a game's example builders make of a question's numbers: the scenario to run, and/or a
+    notice when a number of the question cannot be used as asked (out of the game's range, say) — the
+    example then says so instead of quietly running another number."""
+    spec: dict | None
+    notice: dict | None = None                      # {"ko", "en"}
+
+
 class ScenarioError(ValueError):
     """A scenario that cannot be set up or played as written (unknown field, bad path...)."""
 
@@ -152,9 +161,10 @@ class Engine(ABC):
         return key
 
     # -- examples from a question's numbers ------------------------------------------------------------
-    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> dict | None:
-        """A scenario built from the numbers the question carries, for one of `rule_ids`; None when
-        no builder fits. The expectations come from the rule, never from running the engine."""
+    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
+        """A scenario built from the numbers the question carries (engine.numbers reads them in any
+        phrasing), for one of `rule_ids` (the answer's rule first); None when no builder fits. The
+        expectations come from the rule and the engine's facts, never from running the engine."""
         return None
 
 
