@@ -64,6 +64,21 @@ class Situation:
     viewer: int = 0                                 # whose numbers the before/after view shows
 
 
+@dataclass(frozen=True)
+class Field:
+    """One input of the app's Simulator form for a game (the app draws the form from these, so a new
+    game needs no app code). kind: "int" (min..max), "choice" (choices), "bool"."""
+    name: str
+    label: dict                                     # {"ko", "en"}
+    kind: str
+    default: object
+    choices: tuple = ()
+    choice_labels: dict = field(default_factory=dict)   # choice -> {"ko", "en"}
+    min: int | None = None
+    max: int | None = None
+    help: dict = field(default_factory=dict)        # {"ko", "en"}
+
+
 @dataclass
 class QuestionExample:
     """What a game's example builders make of a question's numbers: the scenario to run, and/or a
@@ -159,6 +174,20 @@ class Engine(ABC):
     def label(self, key: str, lang: str) -> str:
         """A view field's name for players (`vp` → "VP" / "점수")."""
         return key
+
+    # -- the app's Simulator ----------------------------------------------------------------------------
+    def simulator_fields(self) -> list[Field]:
+        """The situation a player sets up on the Simulator page ([] : the game offers none)."""
+        return []
+
+    def simulator_scenario(self, values: dict) -> dict:
+        """A scenario spec (run by engine.scenarios) from the Simulator form's values; its expectations
+        come from the rules. Raises ScenarioError with a readable message for an impossible situation."""
+        raise ScenarioError(f"{self.info.id} has no Simulator")
+
+    def picture(self, situation: Situation, lang: str) -> str | None:
+        """An SVG drawing of the situation (the Obelisk Wheel, Imhotep's ships and sites...), or None."""
+        return None
 
     # -- examples from a question's numbers ------------------------------------------------------------
     def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
