@@ -17,7 +17,6 @@ The order of judgement, each step with its own module:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -29,13 +28,14 @@ from kb.search.documents import sentences
 from kb.search.searcher import QueryError, Searcher
 from kb.store import KnowledgeBase
 
-from . import narrate, scope, selection
+from . import narrate, scope, selection, tables
 from .printed_ids import PrintedIds
 
 
 CANDIDATES = 20          # hits the answer is chosen from (the top 5 hold the answer ~98% of the time)
-MAX_DETAILS = 2          # rules of the answer's own section (an overview seldom holds the number asked)
-MAX_ALSO = 3             # the best rules of the game's other sections
+PAGE = 7                 # the answer and the next best candidates shown with it (measured: README)
+MAX_DETAILS = 3          # rules of the answer's own section (an overview seldom holds the number asked)
+MAX_ALSO = 4             # the other candidates on the page
 CITATIONS = 5
 # A game-less question: another game's best rule within this share of the top score is offered as an
 # alternative (measured on dev + tuning without the game: README "The assistant").
@@ -128,18 +128,14 @@ class Assistant:
         answer = self._entry_view(top, question, lang)
         answer["game"] = chosen
         answer["game_name"] = self.game_name(chosen)
-        answer["details"] = [self._detail(h.doc, question, lang) for h in ranked[1:]
+        # the page: the best PAGE candidates after the answer — its own section's as details (an overview
+        # seldom holds the number asked), the others as "also relevant" (a near miss of the ranking is
+        # then still on the page, with its key sentence)
+        page = [h for h in ranked[1:PAGE] if not selection.is_repeat(h.doc, top)]
+        answer["details"] = [self._detail(h.doc, question, lang) for h in page
                              if h.doc.section and h.doc.section == top.section][:MAX_DETAILS]
         shown = {top.id, *(d["rule_id"] for d in answer["details"])}
-        seen_sections = {top.section}
-        also = []
-        for h in ranked[1:]:
-            if h.doc.id in shown or h.doc.section in seen_sections or len(also) >= MAX_ALSO:
-                continue
-            if selection.is_repeat(h.doc, top):     # a quick-reference line repeating the answer
-                continue
-            seen_sections.add(h.doc.section)
-            also.append(self._detail(h.doc, question, lang))
+        also = [self._detail(h.doc, question, lang) for h in page if h.doc.id not in shown][:MAX_ALSO]
         answer["also_relevant"] = also
         out.update(game=chosen, game_name=self.game_name(chosen), answer=answer)
         if alternatives:
@@ -264,49 +260,14 @@ def key_sentence(text: str, question: str, lang: str) -> str:
     """The sentence of the rule that shares the most content words with the question; for a table, the
     row whose first cell covers a number in the question (the whole table when none does: a header
     row alone says nothing)."""
-    rows = [line.strip() for line in text.split("\n") if line.strip()]
-    if len(rows) >= 3 and all("|" in row for row in rows):
-        return table_row(rows[1:], question) or text.strip()
+    if tables.is_table(text):
+        return tables.row_for(text, question) or text.strip()
     parts = sentences(text)
     if len(parts) <= 1:
         return text.strip()
     asked = set(analyze(question, lang))
     scored = [(len(asked & set(analyze(s, lang))), -i, s) for i, s in enumerate(parts)]
     return max(scored)[2]
-
-
-CELL_RANGE = re.compile(r"^\s*([-−–]?\d+)\s*(?:~|to|-|–)\s*([-−–]?\d+)\s*$")
-CELL_OPEN = re.compile(r"^\s*([-−–]?\d+)\s*(\+|이상|이하|or more|or less)\s*$")
-CELL_ONE = re.compile(r"^\s*([-−–]?\d+)\s*$")
-
-
-def _int(text: str) -> int:
-    return int(text.replace("−", "-").replace("–", "-"))
-
-
-def _covers(cell: str, n: int) -> bool:
-    if m := CELL_RANGE.match(cell):
-        lo, hi = sorted((_int(m.group(1)), _int(m.group(2))))
-        return lo <= n <= hi
-    if m := CELL_OPEN.match(cell):
-        bound, word = _int(m.group(1)), m.group(2)
-        if word == "이하" or word == "or less" or (word == "or more" and bound < 0):
-            return n <= bound      # "-9 or more" (EN) is the KO "-9 이하": a balance of -9 or beyond
-        return n >= bound
-    m = CELL_ONE.match(cell)
-    return bool(m) and _int(m.group(1)) == n
-
-
-def table_row(rows: list[str], question: str) -> str | None:
-    """The first table row whose first cell covers a number of the question (read in any phrasing:
-    "-7", "minus seven", "마이너스 7")."""
-    from engine.numbers import read_numbers
-
-    for number in read_numbers(question):
-        for row in rows:
-            if _covers(row.split("|")[0], number.value):
-                return row
-    return None
 
 
 @lru_cache(maxsize=1)

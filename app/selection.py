@@ -7,8 +7,8 @@ search evidence (fused score, BM25, dense similarity), how much of the question 
 rule covers, the rule's kind, and the question's intent against what the rule contains ("how many" →
 a rule with numbers, "what does it cost" → a rule that says pay, "when" → a rule about timing, "can
 I" → a rule that permits or forbids). The weights (app/data/selection.json) are fitted by
-scripts/train_selection.py on the held-out player questions of the KB (scripts/aid_holdout.py: each
-answer is its own rule) — never on the dev or tuning sets, which measure it.
+scripts/train_selection.py on a training set of player questions written from the rulebooks for the
+purpose (eval/train/) — never on the dev, tuning or held-out sets, which measure it.
 
 `is_repeat` keeps a quick-reference line that repeats the answer out of "also relevant".
 """
@@ -25,6 +25,9 @@ import numpy as np
 
 from engine.numbers import read_numbers
 from kb.search.analyzers import analyze
+from kb.search.documents import sentences
+
+from . import tables
 
 MODEL_FILE = Path(__file__).with_name("data") / "selection.json"
 DEPTH = 8                 # candidates re-ordered (the gold is in the top 5 ~98% of the time)
@@ -48,12 +51,29 @@ CONTENT = {
     "player": r"\bplayer|플레이어",
 }
 FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "sent_cov", "text_cov", "title_cov",
+            "sent_grams", "text_grams", "negation_match", "player_count_match",
             "has_digit", "question_number", "term_cov", "same_section", "long_text",
             *(f"kind_{k}" for k in KINDS),
-            "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
+            "table_row", "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
             "what_happens_x_modal", "how_x_step")
 
 WORD = re.compile(r"[0-9a-z\uac00-\ud7a3]+")
+NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|못|안 |불가|금지")
+PLAYERS = re.compile(r"(\d)\s*(?:-?\s*players?|인|명)")
+
+
+def grams(text: str) -> set[str]:
+    """Character bigrams of the words (Korean) and word bigrams + words (English): the surface the
+    analysers drop — particles, negations ("없으면"), "2-player" — still counts here."""
+    words = WORD.findall(unicodedata.normalize("NFKC", text or "").lower())
+    out = set()
+    for w in words:
+        if re.match(r"[\uac00-\ud7a3]", w):
+            out.update(w[i:i + 2] for i in range(len(w) - 1)) if len(w) > 1 else out.add(w)
+        else:
+            out.add(w)
+    out.update(f"{a} {b}" for a, b in zip(words, words[1:]) if not re.match(r"[\uac00-\ud7a3]", a))
+    return out
 
 
 def _words(text: str) -> set[str]:
@@ -71,6 +91,9 @@ def candidate_features(result, candidates: list, part_tokens: dict, question: st
     asked = set(analyze(question, lang))
     wanted = intents(question)
     numbers = {n.value for n in read_numbers(question)}
+    q_grams = grams(question)
+    q_negated = bool(NEGATION.search(question.lower()))
+    q_players = set(PLAYERS.findall(question.lower()))
     forms = [m.form.lower() for m in result.terms.matches]
     rows = [h.row for h in candidates]
     top_score = candidates[0].score or 1.0
@@ -89,7 +112,13 @@ def candidate_features(result, candidates: list, part_tokens: dict, question: st
         n = max(1, len(asked))
         has_digit = bool(re.search(r"\d", text))
         content = {name: bool(re.search(pattern, low)) for name, pattern in CONTENT.items()}
+        sentence_grams = [grams(sentence) for sentence in sentences(text)] or [set()]
+        m = max(1, len(q_grams))
         values = {
+            "sent_grams": max(len(q_grams & g) / m for g in sentence_grams),
+            "text_grams": len(q_grams & set().union(*sentence_grams)) / m,
+            "negation_match": float(q_negated and bool(NEGATION.search(low))),
+            "player_count_match": float(bool(q_players) and bool(q_players & set(PLAYERS.findall(low)))),
             "score_rel": hit.score / top_score,
             "inv_rank": 1.0 / (1 + i),
             "bm25_rel": bm25[i] / bm25.max() if bm25.max() > 0 else 0.0,
@@ -104,6 +133,7 @@ def candidate_features(result, candidates: list, part_tokens: dict, question: st
             "same_section": float(doc.section == top_section),
             "long_text": math.log1p(len(sentence_tokens)),
             **{f"kind_{k}": float(doc.subkind == k or (k == "card" and doc.kind == "card")) for k in KINDS},
+            "table_row": float(tables.row_for(text, question) is not None),
             "how_many_x_digit": float(wanted["how_many"] and has_digit),
             "cost_x_cost": float(wanted["cost"] and content["cost"]),
             "when_x_when": float(wanted["when"] and content["when"]),

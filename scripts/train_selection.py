@@ -1,10 +1,13 @@
 """Fit the answer-selection weights (app/selection.py) and measure them.
 
-Training questions: the KB's held-out player questions (scripts/aid_holdout.py: the third and later
-search aids, taken out of the index; each one's answer is its own rule), asked with their game. The
-model is a linear listwise softmax over each question's top candidates (numpy, L2-regularised).
-Measured, never trained on: the dev set (../shared/eval/dev_questions.yaml) and the tuning set
-(eval/tuning_questions.yaml), with the game given, answer-is-rule before and after.
+Training questions: eval/train/*.yaml, player questions with gold snippets written from the rulebooks
+for this purpose only, asked with their game. (The KB's held-out search aids, scripts/aid_holdout.py,
+were tried first: their answers are spread evenly over every entry, cards and examples included, unlike
+players' questions, and a model fitted on them lowered dev and tuning.) The model is a linear listwise
+softmax over each question's top candidates (numpy, L2-regularised), every candidate holding a gold
+snippet counting as right. Measured, never trained on: the dev set (../shared/eval/dev_questions.yaml),
+the tuning set (eval/tuning_questions.yaml) and the held-out set (eval/holdout_questions.yaml), with
+the game given, answer-is-rule before and after.
 
     .venv/bin/python scripts/train_selection.py [--write] [--l2 0.01]
 """
@@ -21,26 +24,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from aid_holdout import holdout_searcher  # noqa: E402
-
 from app import selection  # noqa: E402
 from kb.search.evaluate import is_correct, load_questions  # noqa: E402
 from kb.search.searcher import Searcher  # noqa: E402
 
 DEV = ROOT.parent / "shared" / "eval" / "dev_questions.yaml"
 TUNING = ROOT / "eval" / "tuning_questions.yaml"
-
-
-def lists_from_aids(searcher, questions):
-    data = []
-    for q in questions:
-        result = searcher.search(q.q, game=q.game, k=20)
-        cands = [h for h in result.hits if h.doc.game == q.game][:selection.DEPTH]
-        gold = [i for i, h in enumerate(cands) if h.doc.id == q.gold_id]
-        if len(cands) >= 2 and gold:
-            X = selection.candidate_features(result, cands, searcher.index.part_tokens, q.q, q.lang)
-            data.append((X, gold[0], q.game, q.lang))
-    return data
+HOLDOUT = ROOT / "eval" / "holdout_questions.yaml"
+TRAIN = sorted((ROOT / "eval" / "train").glob("*.yaml"))
 
 
 def lists_from_gold(searcher, questions):
@@ -55,15 +46,19 @@ def lists_from_gold(searcher, questions):
 
 
 def fit(data, l2: float, epochs: int = 400, lr: float = 0.5) -> np.ndarray:
+    """Maximise the probability of the right candidates (softmax over each list), L2 towards 0."""
+    lists = [(X, np.array(good, dtype=float)) for X, good, *_ in data
+             if X is not None and len(good) >= 2 and any(good) and not all(good)]
     w = np.zeros(len(selection.FEATURES))
     w[selection.FEATURES.index("score_rel")] = 1.0       # start from search order
     for _ in range(epochs):
         grad = l2 * w
-        for X, y, *_ in data:
+        for X, good in lists:
             s = X @ w
             p = np.exp(s - s.max())
             p /= p.sum()
-            grad += (X.T @ p - X[y]) / len(data)
+            q = p * good / (p * good).sum()              # the right ones, as the model weighs them
+            grad += (X.T @ p - X.T @ q) / len(lists)
         w -= lr * grad
     return w
 
@@ -89,14 +84,11 @@ def main() -> None:
     parser.add_argument("--l2", type=float, default=0.01)
     args = parser.parse_args()
     searcher = Searcher(progress=False)
-    held, aids = holdout_searcher(searcher)
-    train = lists_from_aids(held, aids)
+    train = [item for path in TRAIN for item in lists_from_gold(searcher, load_questions(path))]
     w = fit(train, args.l2)
-    aid_acc = np.mean([int(np.argmax(X @ w)) == y for X, y, *_ in train])
-    aid_base = np.mean([y == 0 for X, y, *_ in train])
-    print(f"aid hold-out lists: {len(train)}; top-1 search order {aid_base:.3f} → fitted {aid_acc:.3f}")
+    print(f"training: {len(train)} questions; answer-is-rule {top1(train, None)['ALL']:.3f} → {top1(train, w)['ALL']:.3f}")
     report = {}
-    for name, path in (("dev", DEV), ("tuning", TUNING)):
+    for name, path in (("dev", DEV), ("tuning", TUNING), ("holdout", HOLDOUT)):
         data = lists_from_gold(searcher, load_questions(path))
         before, after = top1(data, None), top1(data, w)
         report[name] = {"search_order": before["ALL"], "selected": after["ALL"]}
@@ -110,7 +102,7 @@ def main() -> None:
         selection.MODEL_FILE.parent.mkdir(exist_ok=True)
         selection.MODEL_FILE.write_text(json.dumps({
             "features": list(selection.FEATURES), "weights": [round(float(x), 5) for x in w],
-            "trained_on": f"{len(train)} held-out aid questions (scripts/aid_holdout.py), game given",
+            "trained_on": f"{len(train)} questions of eval/train/, game given",
             "l2": args.l2, "measured_answer_is_rule": report}, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {selection.MODEL_FILE}")
 
