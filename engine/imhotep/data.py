@@ -75,25 +75,3 @@ DECORATION_SITE = dict(value("cards.decoration_sites"))
 RED_SITE = dict(value("cards.red_sites"))
 BLUE_CARDS = tuple(c for c, color in CARD_COLOR.items() if color == "blue")
 
-
-def facts_for_setup(players: int, sides: dict) -> tuple[str, ...]:
-    """The non-rulebook facts every game with these players and sides relies on from its setup on."""
-    used = ["colors", "start_player_seat", "minimum_load", f"round_cards.{players}", "statue_points",
-            "cards.red_sites"]
-    if sides["pyramid"] == "A":
-        used.append("pyramid_a.values")
-    else:
-        used.append("pyramid_b.spaces")
-    if sides["burial"] == "A":
-        used.append("burial.group_points")
-    else:
-        used.append("burial_b.points")
-    if sides["obelisk"] == "A" and players < 4:
-        used.append(f"obelisk_points.{players}")
-    elif sides["obelisk"] == "B":
-        used.append("obelisk_b.spaces")
-    if sides["temple"] == "B":
-        used.append("temple_b.rewards")
-    if sides["market"] == "B":
-        used.append("market_b.face_up")
-    return tuple(p for p in used if provenance(p) != "rulebook")

@@ -99,7 +99,7 @@ def blank_state(players: int, seed: int, sides: dict, wrath: bool) -> State:
     s.last_mover = None
     s.passes = 0
     s.tasks, s.pending = [], None
-    s.facts = D.facts_for_setup(players, s.sides)
+    s.facts = ()
     s.turns = 0
     return s
 
@@ -109,6 +109,8 @@ def new_game(players: int, seed: int, sides: str = "A", wrath: bool = False, **s
         raise ValueError(f"Imhotep is played by 2-4 players (got {players})")
     chosen = resolve_sides(seed, sides, site_sides)
     s = blank_state(players, seed, chosen, wrath)
+    for path in ("colors", "start_player_seat", f"round_cards.{players}"):
+        S.use_fact(s, path)
     if sides == "mixed":
         S.use_fact(s, "decisions.mixed_sides")
     cards = list(D.ROUND_CARDS[players])
@@ -135,6 +137,7 @@ def start_round(s: State, events: list) -> None:
     s.market = [S.draw(s, events) for _ in range(face_up)]
     s.hidden = []
     if s.sides["market"] == "B":
+        S.use_fact(s, "market_b.face_up")
         s.hidden = [c for c in (S.draw(s, events) for _ in range(D.MARKET_B_HIDDEN)) if c]
     s.phase, s.current, s.passes = "turn", s.start, 0
     events.append({"event": "round_start", "round": s.round, "ships": list(card), "market": list(s.market),
@@ -280,6 +283,7 @@ def check_sail(s: State, ship, site, rule_prefix: str | None = None):
     if site not in D.SITES:
         refuse(R_SAIL, f"there is no site {site!r}", f"{site!r}라는 건설부지는 없습니다")
     size = s.ships[ship][0]
+    S.use_fact(s, "minimum_load")
     if load(s.ships[ship]) < minimum(size):
         refuse(R_SAIL_MIN, f"ship {ship} carries {load(s.ships[ship])} stone(s); it sails with at least {minimum(size)}",
                f"{ship}번 배에는 석재 {load(s.ships[ship])}개뿐입니다. 적어도 {minimum(size)}개를 실어야 출발합니다")
@@ -356,6 +360,7 @@ def play_card(s: State, action: tuple, events: list, seat: int) -> None:
         if s.sled[seat] <= 0:
             refuse(R_PLACE_EMPTY, "your supply sled is empty", "개인창고에 석재가 없습니다")
         size = s.ships[action[1]][0]
+        S.use_fact(s, "minimum_load")
         if load(s.ships[action[1]]) + 1 < minimum(size):
             S.use_fact(s, "decisions.sail_card_needs_minimum")
             refuse(rule, f"with 1 more stone ship {action[1]} still lacks its minimum load of {minimum(size)}",
@@ -514,6 +519,7 @@ def do_task(s: State, task: tuple, events: list) -> None:
             events.append({"event": "red_card_void", "seat": seat, "card": card, "rule": R_RED})
             return
         s.quarry[seat] -= 1
+        S.use_fact(s, "cards.red_sites")
         site = D.RED_SITE[card]
         events.append({"event": "red_card", "seat": seat, "card": card, "site": site, "rule": R_RED})
         place(s, events, site, seat)

@@ -6,6 +6,7 @@ a game in progress, how its steps are played, and which values its expectations 
       sides: A                    A | B | mixed | {pyramid: B, temple: A, ...} (unnamed sites: A)
       wrath: false                the Wrath of the Pharaoh variant
       seed: 1                     the game's seed (shuffles of whatever the setup leaves open)
+      new_game: true              a game as `arbiter play` starts it (only players, sides, seed, wrath, me)
       round: 1                    the round in progress (1-6)
       me: white                   the role "me" (default black); every colour in play is a role too
       current: white              whose turn it is (default: me)
@@ -36,7 +37,7 @@ Paths: `<role>.score|sled|quarry|pyramid|temple|burial|obelisk|towers|cards.<car
 `current`, `winner`, `winners`, `decision`, `decider`, `legal` (the action kinds open now),
 `pyramid.stones`, `pyramid.<0-2>` (Pyramids B: the colours on a small pyramid), `temple.stones`,
 `temple.tops`, `burial.stones`, `burial.columns`, `obelisk.stones`, `towers`, `ships.<i>.stones|site|load`,
-`market`, `hidden`, `deck.count`, `discard`, `facts_used`. Seats read as numbers (for `equals_player`),
+`market`, `market.count`, `hidden`, `hidden.count`, `ships.count`, `deck.count`, `round_cards.count`, `ships.sizes`, `discard`, `facts_used`. Seats read as numbers (for `equals_player`),
 stones and cards as colour and card names.
 """
 from __future__ import annotations
@@ -49,7 +50,7 @@ from . import sites as S
 from .actions import ActionError, action_from_json
 from .state import State, rng, stones_on_site
 
-SETUP_KEYS = {"players", "sides", "wrath", "seed", "round", "me", "current", "start", "ships", "market", "hidden",
+SETUP_KEYS = {"new_game", "players", "sides", "wrath", "seed", "round", "me", "current", "start", "ships", "market", "hidden",
               "deck", "discard", "pyramid", "temple", "burial", "obelisk", "towers", *D.COLORS}
 PLAYER_KEYS = {"sled", "score", "quarry", "cards"}
 
@@ -73,6 +74,15 @@ def situation(spec: dict) -> api.Situation:
     colors = {D.COLORS[seat]: seat for seat in range(players)}
     sides = setup.get("sides", "A")
     seed = setup.get("seed", 1)
+    if setup.get("new_game"):
+        if set(setup) - {"new_game", "players", "sides", "seed", "wrath", "me"}:
+            raise ScenarioError("new_game takes only players, sides, seed, wrath and me")
+        s = R.new_game(players, seed, sides if isinstance(sides, str) else "A", setup.get("wrath", False),
+                       **(sides if isinstance(sides, dict) else {}))
+        me = _seat(colors, setup.get("me", D.COLORS[0]), "me")
+        roles = api.roles_of(list(range(players)), me)
+        roles.update(colors)
+        return api.Situation(state=s, roles=roles, viewer=me)
     try:
         if isinstance(sides, dict):
             chosen = R.resolve_sides(seed, "A", sides)
@@ -306,10 +316,20 @@ def value(situation: api.Situation, path: str):
             return R.load(ship)
     if path == "market":
         return list(s.market)
+    if path == "market.count":
+        return sum(1 for c in s.market if c)
     if path == "hidden":
         return list(s.hidden)
+    if path == "hidden.count":
+        return len(s.hidden)
+    if path == "ships.count":
+        return len(s.ships)
     if path == "deck.count":
         return len(s.deck)
+    if path == "round_cards.count":
+        return len(s.round_cards)
+    if path == "ships.sizes":
+        return [ship[0] for ship in s.ships]
     if path == "discard":
         return list(s.discard)
     if path == "facts_used":

@@ -220,6 +220,7 @@ def rank_points(counts: dict[int, int], table: tuple[int, ...]) -> dict[int, int
 def score_burial(state: State, events: list) -> None:
     if state.sides["burial"] == "A":
         for seat, size in sorted(burial_groups(state), key=lambda g: (g[0], -g[1])):
+            use_fact(state, "burial.group_points")
             gain(state, events, seat, group_points(size), R_BURIAL_SCORE, "burial", group=size)
         return
     grid = burial_grid(state)
@@ -229,6 +230,7 @@ def score_burial(state: State, events: list) -> None:
             if r == row:
                 counts[seat] += 1
         for seat, points in sorted(rank_points(counts, D.BURIAL_B_POINTS).items()):
+            use_fact(state, "burial_b.points")
             gain(state, events, seat, points, R_BURIAL_B, "burial", row=row + 1, stones=counts[seat])
 
 
@@ -236,6 +238,7 @@ def score_obelisks(state: State, events: list) -> None:
     if state.sides["obelisk"] == "A":
         counts = {seat: state.obelisk[seat] for seat in range(state.players)}
         for seat, points in sorted(rank_points(counts, D.OBELISK_POINTS[state.players]).items()):
+            use_fact(state, f"obelisk_points.{state.players}")
             gain(state, events, seat, points, R_OBELISK_SCORE, "obelisk", height=counts[seat])
         return
     for seat in range(state.players):
@@ -265,6 +268,7 @@ def final_scoring(state: State, events: list) -> None:
                 gain(state, events, seat, decoration_points(state, card), R_DECORATION[card], "decoration", card=card,
                      stones=site_stones(state, D.DECORATION_SITE[card]))
         if held.get("statue"):
+            use_fact(state, "statue_points")
             gain(state, events, seat, statue_points(held["statue"]), R_STATUE, "statues", cards=held["statue"])
         blue = sum(held.get(card, 0) for card in D.BLUE_CARDS)
         if blue:
