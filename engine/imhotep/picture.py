@@ -41,7 +41,7 @@ def _ship(x, y, ship, index, lang):
         sx = x + w - 30 - 22 * j
         out.append(_stone(sx, y + 4, slots[j], 16))
     minimum = D.MINIMUM_LOAD[size]
-    out.append(_text(x, y + 36, f"{size}칸 · 최소 {minimum}" if lang == "ko" else f"{size} spaces · min {minimum}", size=10,
+    out.append(_text(x, y + 36, f"{size}칸 · 최소 {minimum}" if lang == "ko" else f"{size} space{'s' if size > 1 else ''} · min {minimum}", size=10,
                      fill="#555"))
     return "".join(out)
 
@@ -65,7 +65,8 @@ def svg(state: State, lang: str = "en") -> str:
         else:
             parts.append(_text(20, y + 50, "빈 항구" if ko else "empty harbor", size=11, fill="#789"))
         parts.append(f'<rect x="{SITE_X}" y="{y}" width="{SITE_W}" height="{ROW - 10}" fill="#f3e6c4" stroke="#a88b4a"/>')
-        parts.append(_text(SITE_X + 8, y + 16, f"{N.site(site, lang)} ({side})", size=13, weight="bold"))
+        name = N.site(site, lang)
+        parts.append(_text(SITE_X + 8, y + 16, f"{name[:1].upper() + name[1:]} ({side})", size=13, weight="bold"))
         parts.append(DRAW[site](state, SITE_X + 8, y + 24, lang))
     parts.append(_panel(state, lang))
     body = "".join(parts)
@@ -129,13 +130,13 @@ def _temple(state: State, x, y, lang):
     tops = temple_tops(state)
     for i in range(spaces):
         height = sum(1 for k in range(len(state.temple)) if k % spaces == i)
-        cx = x + i * 60
+        cx = x + i * 74
         out.append(_stone(cx, y + 8, tops[i], 26, str(height) if height else ""))
         if state.sides["temple"] == "B":
             reward = D.TEMPLE_B_REWARDS[i]
             words = {"choice": ("1pt/2 stones", "1점/석재2"), "points2": ("2 pts", "2점"), "card": ("card", "카드")}[reward]
             out.append(_text(cx + 13, y + 50, N.pick(words, lang), size=9, anchor="middle", fill="#555"))
-    out.append(_text(x + spaces * 60 + 6, y + 26, "숫자 = 층수" if lang == "ko" else "number = levels", size=10, fill="#555"))
+    out.append(_text(x + spaces * 74 + 6, y + 26, "숫자 = 층수" if lang == "ko" else "number = levels", size=10, fill="#555"))
     return "".join(out)
 
 

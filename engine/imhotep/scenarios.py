@@ -222,9 +222,8 @@ def play_step(situation: api.Situation, step: dict) -> list[dict]:
     if seat is not None and R.deciding_seat(s) != seat:
         raise ScenarioError(f"step {step!r}: it is {D.COLORS[R.deciding_seat(s)] if R.deciding_seat(s) is not None else 'nobody'}'s "
                             f"decision, not {who}'s")
-    extra = {k: step.pop(k) for k in ("order", "second") if k in step}
-    if kind == "sail_card" and "site" in step:
-        extra["site"] = step.pop("site")
+    shorthand = {"lever": "order", "chisel": "second", "sail_card": "site"}.get(kind)
+    extra = {shorthand: step.pop(shorthand)} if shorthand in step else {}
     try:
         action = action_from_json(step)
     except ActionError as exc:
