@@ -15,7 +15,6 @@ from engine import registry
 from engine.api import ScenarioError, Situation
 from engine.errors import IllegalAction
 from engine.imhotep import data as D
-from engine.imhotep import rules as R
 from engine.imhotep import scenarios as SC
 from engine.imhotep import sites as S
 from engine.play import play_random
@@ -413,7 +412,6 @@ def test_labels_and_prompts_use_the_glossary_terms():
 
 
 def test_events_carry_their_rule():
-    state, _ = play_random(ENGINE, 3, 21)
     sit = situation(players=4, ships=[["white", "brown", "gray", "black"], 3, 2, 1])
     events = play(sit, {"kind": "sail", "ship": 0, "site": "pyramid"})
     assert all(e.get("rule", "").startswith("imhotep/") for e in events)

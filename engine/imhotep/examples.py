@@ -93,7 +93,7 @@ def _decoration(question: str) -> QuestionExample | None:
         "actions": [{"kind": "final_scoring"}],
         "expect": [
             {"description": f"{n} stones on the {SITE_EN[site]}", "description_ko": f"{SITE_KO[site]}의 석재 {n}개",
-             "path": f"{'burial' if site == 'burial' else site}.stones", "equals": n},
+             "path": f"{site}.stones", "equals": n},
             {"description": f"1 point per 3 stones of any colour: {n} // 3 = {points}",
              "description_ko": f"색깔과 관계없이 석재 3개당 1점: {n} ÷ 3 = {points}점 (나머지 버림)",
              "event": "score", "who": "me", "field": "points", "equals": points}],

@@ -7,6 +7,7 @@ A task that needs a player's choice sets `state.pending` and the queue waits for
 """
 from __future__ import annotations
 
+import random
 from itertools import permutations
 
 from ..errors import IllegalAction
@@ -68,8 +69,6 @@ def resolve_sides(seed: int, sides: str = "A", overrides: dict | None = None) ->
     if sides not in ("A", "B", "mixed"):
         raise ValueError(f"sides must be A, B or mixed (got {sides!r})")
     if sides == "mixed":
-        import random
-
         pick = random.Random(f"imhotep-sides:{seed}")
         chosen = {site: pick.choice("AB") for site in D.SITES}
     else:

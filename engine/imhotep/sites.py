@@ -8,7 +8,7 @@ owner's choice (which card, which small pyramid...) is not made here: the rules 
 from __future__ import annotations
 
 from . import data as D
-from .state import State, rng, site_stones
+from .state import State, rng, site_stones, stones_on_site
 
 R_PYR_A = "imhotep/sites-a/pyramids/points"
 R_PYR_A_AFTER = "imhotep/sites-a/pyramids/after-completion"
@@ -252,8 +252,6 @@ def decoration_points(state: State, card: str) -> int:
 
 
 def wrath_missing(state: State, seat: int) -> list[str]:
-    from .state import stones_on_site
-
     return [site for site in D.BUILDING_SITES if stones_on_site(state, site, seat) == 0]
 
 

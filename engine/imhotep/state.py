@@ -17,6 +17,8 @@ chooses an action for the turn).
 """
 from __future__ import annotations
 
+import random
+
 class State:
     __slots__ = ("players", "seed", "draws", "sides", "wrath", "round", "phase", "round_cards", "ships",
                  "market", "hidden", "deck", "discard", "quarry", "sled", "score", "cards", "pyramid",
@@ -165,8 +167,6 @@ def stone_total(state: State, seat: int) -> int:
 
 def rng(state: State):
     """The next random stream of this game (and count it), so replays draw the same numbers."""
-    import random
-
     stream = random.Random(f"imhotep:{state.seed}:{state.draws}")
     state.draws += 1
     return stream
