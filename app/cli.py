@@ -246,11 +246,49 @@ def cmd_eval_search(args) -> int:
     return EXIT_OK
 
 
+def cmd_eval_answer(args) -> int:
+    from kb.search.evaluate import load_questions
+    from kb.yamlio import YamlError, load_yaml, strip_lines
+
+    from app import evaluate_answers as ev
+    from app.assistant import Assistant
+
+    try:
+        raw = strip_lines(load_yaml(args.file))
+    except YamlError as exc:
+        raise UsageError(str(exc)) from None
+    assistant = Assistant.create()
+    if isinstance(raw, list) and raw and isinstance(raw[0], dict) and "gold" not in raw[0]:
+        report = ev.evaluate_out_of_scope(assistant, raw)
+        if args.json:
+            _print_json(report)
+        else:
+            print(f"out of scope: {report['declined']:.3f} declined of {report['n']}")
+            for kind, m in report["by_kind"].items():
+                print(f"  {kind:14} {m['n']:4d}  declined {m['declined']:.3f}")
+            for item in report["answered"]:
+                print(f"  answered: {item['id']} {item['q']}  →  {item['answer']}")
+        return EXIT_OK
+    try:
+        questions = load_questions(args.file)
+    except YamlError as exc:
+        raise UsageError(str(exc)) from None
+    outcomes = ev.evaluate(assistant, questions, with_game=args.with_game)
+    summary = ev.summarize(outcomes)
+    if args.json:
+        _print_json({"summary": summary, "misses": [
+            {"id": o.question.id, "q": o.question.q, "answer": o.answer, "on_page": o.on_page, "page": o.page}
+            for o in outcomes if not o.is_rule]})
+    else:
+        print(ev.format_summary(summary, outcomes))
+    return EXIT_OK
+
+
 def cmd_ask(args) -> int:
     from kb.search.searcher import QueryError, check_game, validate_query
 
     try:
-        validate_query(args.question)
+        validate_query(args.question, require_words=False)
         check_game(args.game)
     except QueryError as exc:
         raise UsageError(str(exc)) from None
@@ -607,6 +645,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--with-game", action="store_true", help="pass each question's game as a filter")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_search)
+
+    p = ev_sub.add_parser("answer", help="what the player sees: answer-is-rule, on-page, game, declined "
+                                        "(or the declined share of an out-of-scope file)")
+    p.add_argument("file")
+    p.add_argument("--with-game", action="store_true", help="pass each question's game")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval_answer)
 
     p = sub.add_parser("ask", help="answer a rules question: the rule, both editions, citations, a checked example")
     p.add_argument("question")
