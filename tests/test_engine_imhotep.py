@@ -425,3 +425,18 @@ def test_scenario_setup_refuses_what_it_cannot_build():
     sit = situation(players=2)
     with pytest.raises(ScenarioError):
         play(sit, {"kind": "stones", "who": "white"})
+
+
+def test_every_curated_imhotep_rule_has_a_scenario_or_a_reason():
+    """scripts/scenario_coverage.py --game imhotep: every worked example and numeric or conditional rule
+    has a scenario, or its reason for having none."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "scenario_coverage.py"
+    spec = importlib.util.spec_from_file_location("scenario_coverage", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = module.coverage("imhotep")
+    assert report["unknown"] == [] and report["examples_not_curated"] == [] and report["missing"] == []
+    assert len(report["covered"]) >= 130 and all(report["gaps"].values())
