@@ -117,6 +117,29 @@ def bench_engine(games: int = 20, repeats: int = 3) -> dict:
             "solo_games_per_s": round(max(solo_rates), 1)}
 
 
+def bench_registered_engines(games: int = 30, repeats: int = 3) -> dict:
+    """Random games per second (one core) of every engine in the registry, at 4 players where the game
+    allows (else its largest count); best of `repeats` runs over the same seeds, with the median."""
+    from engine import registry
+    from engine.play import play_random
+
+    out = {}
+    for game in registry.available():
+        engine = registry.get(game)
+        players = max(engine.info.min_players, min(4, engine.info.max_players))
+        play_random(engine, players, 10_000)  # warm-up: imports and data files
+        rates, decisions = [], 0
+        for _ in range(repeats):
+            start, decisions = time.perf_counter(), 0
+            for seed in range(games):
+                decisions += play_random(engine, players, seed)[1]
+            rates.append(games / (time.perf_counter() - start))
+        out[game] = {"players": players, "games": games, "games_per_s": round(max(rates), 1),
+                     "games_per_s_median": round(statistics.median(rates), 1),
+                     "decisions_per_game": round(decisions / games, 1)}
+    return out
+
+
 def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
     """`ask` end to end (search + KB lookup + the engine running an example): process start to the
     first answer (a fresh `arbiter ask`, index and KB cached), then warm latency."""
@@ -157,6 +180,7 @@ def main(args) -> int:
         report["search"] = bench_search(args.model, questions)
     if args.only in (None, "engine"):
         report["engine"] = bench_engine()
+        report["engine"]["by_game"] = bench_registered_engines()
     if args.only in (None, "ask"):
         report["ask"] = bench_ask(questions)
     if args.json:
