@@ -54,6 +54,9 @@ class ThroughTheAgesEngine(api.Engine):
                  for seat, civ in enumerate(state["civs"])]
         return {"final": final, "winner": state["winner"], "mode": state["mode"], "rounds": state["round"]}
 
+    def summary(self, state, seed: int) -> dict:
+        return {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
+
     def state_to_json(self, state) -> dict:
         return clone(state)
 

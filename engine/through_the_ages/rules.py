@@ -20,9 +20,11 @@ def new_game(players: int, seed: int, mode: str = SIMPLE) -> dict:
     if not 2 <= players <= 4:
         raise ValueError(f"Through the Ages is played by 2 to 4 players, not {players}")
     if mode != SIMPLE:
-        raise ValueError(f"mode {mode!r}: only the Simple game plays whole — the rulebook prints no Age II/III civil "
-                         "cards nor military decks (the Advanced and Full rules run as scenarios and economy "
-                         "functions) / 숙련·본격 게임은 2·3시대 카드 자료가 없어 전체 진행을 지원하지 않습니다")
+        raise IllegalAction("through-the-ages/about-this-rulebook/three-ways-to-play/advanced-game",
+                            f"mode {mode}: only the Simple game plays whole; the rulebook prints no Age II/III civil cards "
+                            "nor military decks (the Advanced and Full rules run as scenarios and economy functions)",
+                            "숙련·본격 게임은 2·3시대 카드와 군사 카드 자료가 규칙서에 없어 전체 진행을 지원하지 않습니다 "
+                            "(규칙은 시나리오와 경제 함수로 실행)")
     state = {"game": "through-the-ages", "mode": mode, "players": players, "seed": seed, "rng": seed & (2**62 - 1),
              "round": 1, "current": 0, "start": 0, "age": "A", "last_round": False, "over": False,
              "row": [], "decks": {}, "events": [], "past_events": [], "box": [],
@@ -357,6 +359,10 @@ def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
         events += _action_card(state, civ, seat, cid)
     elif kind == "end_turn":
         events += _end_turn(state)
+        return state, events
+    # a lost action token may be one already used this turn (through-the-ages/second-round/special-abilities/gaining-losing-tokens)
+    civ["civil_used"] = min(civ["civil_used"], civil_total(state, seat))
+    civ["military_used"] = min(civ["military_used"], eco.military_actions(civ))
     return state, events
 
 
