@@ -83,7 +83,8 @@ class Assistant:
         # Botankhamun scenario that merely ranked among the citations (and vice versa)
         cited = [h.doc.id for h in result.hits if is_solo(h.doc.section) == is_solo(top.section)]
         return {"question": result.query, "lang": lang, "game": result.game, "answer": answer,
-                "citations": citations, "example": self.example(question, cited, lang)}
+                "citations": citations,
+                "example": self.example(question, cited, lang, game=getattr(top, "game", None) or result.game)}
 
     @staticmethod
     def _detail(doc, lang: str) -> dict:
@@ -91,11 +92,13 @@ class Assistant:
         return {"rule_id": doc.id, "title": doc.title, "lang": text_lang, "text": doc.text.get(text_lang),
                 "origin": doc.origin.get(text_lang)}
 
-    def example(self, question: str, cited: list[str], lang: str = "en") -> dict | None:
+    def example(self, question: str, cited: list[str], lang: str = "en", game: str | None = None) -> dict | None:
         """Run the best scenario for the cited rules: one built from the question's numbers when it
         carries some, else a scenario linked to the highest-ranked rule that has one — the one played
         under the asker's edition where the editions differ (a Korean question about P19 is answered
         by the Korean rule, so its example must be too)."""
+        if game and game != "tekhenu":
+            return self.engine_example(game, question, cited, lang)
         from engine.tekhenu.scenarios import ScenarioError, run
 
         spec = examples.from_question(question, cited)
@@ -115,6 +118,39 @@ class Assistant:
         data = result.to_json()
         data["title"] = spec.get("title")
         data["from_question"] = spec["id"].startswith("tekhenu/scenario/from-question/")
+        return data
+
+
+    def engine_example(self, game: str, question: str, cited: list[str], lang: str) -> dict | None:
+        """The same for any registered engine (engine.registry): the engine's builder from the question's
+        numbers, else a scenario linked to one of the first cited rules, run by the shared runner."""
+        from engine import registry
+        from engine.scenarios import ScenarioError, run
+
+        from .scenario_files import load_scenarios
+
+        if not registry.has_engine(game):
+            return None
+        engine = registry.get(game)
+        built = engine.example_from_question(question, cited, lang)
+        spec = built.spec if built else None
+        if spec is None:
+            scenarios = load_scenarios(game=game)
+            for rule_id in cited[:3]:
+                linked = [scenarios[s] for s in getattr(self.kb.entry(rule_id), "scenarios", []) if s in scenarios]
+                if linked:
+                    spec = linked[0]
+                    break
+        if spec is None:
+            return None
+        try:
+            result = run(engine, spec)
+        except ScenarioError:
+            return None
+        data = result.to_json()
+        data["title"] = spec.get("title")
+        data["from_question"] = bool(built and built.spec)
+        data["notice"] = built.notice if built else None
         return data
 
 

@@ -117,6 +117,27 @@ def bench_engine(games: int = 20, repeats: int = 3) -> dict:
             "solo_games_per_s": round(max(solo_rates), 1)}
 
 
+def bench_engines(games: int = 20, repeats: int = 3) -> dict:
+    """Random games per second (best of `repeats`, one core) for every registered engine, at its default
+    player count, through the shared random player (engine.play)."""
+    from engine import registry
+    from engine.play import play_random
+
+    out = {}
+    for game in registry.available():
+        engine = registry.get(game)
+        players = engine.info.default_players
+        play_random(engine, players, 10_000)   # warm-up: imports and data files
+        rates = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for seed in range(games):
+                play_random(engine, players, seed)
+            rates.append(games / (time.perf_counter() - start))
+        out[f"{game}_games_per_s"] = round(max(rates), 1)
+    return out
+
+
 def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
     """`ask` end to end (search + KB lookup + the engine running an example): process start to the
     first answer (a fresh `arbiter ask`, index and KB cached), then warm latency."""
@@ -156,7 +177,7 @@ def main(args) -> int:
     if args.only in (None, "search"):
         report["search"] = bench_search(args.model, questions)
     if args.only in (None, "engine"):
-        report["engine"] = bench_engine()
+        report["engine"] = {**bench_engine(), **bench_engines()}
     if args.only in (None, "ask"):
         report["ask"] = bench_ask(questions)
     if args.json:
