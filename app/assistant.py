@@ -266,8 +266,11 @@ def key_sentence(text: str, question: str, lang: str) -> str:
     if len(parts) <= 1:
         return text.strip()
     asked = set(analyze(question, lang))
-    scored = [(len(asked & set(analyze(s, lang))), -i, s) for i, s in enumerate(parts)]
-    return max(scored)[2]
+    surface = selection.grams(question)
+    # content words first; the surface (a particle, "tie" in "tied") breaks a tie; then reading order
+    scored = [(len(asked & set(analyze(s, lang))), len(surface & selection.grams(s)), -i, s)
+              for i, s in enumerate(parts)]
+    return max(scored)[3]
 
 
 @lru_cache(maxsize=1)
