@@ -547,13 +547,13 @@ def test_thoth_en_must_take_all_cards_ko_may_take_fewer():
 
 
 def test_starting_cards_s02_s03_offer_the_row_3_choice_only_in_ko():
-    from engine.tekhenu.rules import _reward_options
+    from engine.tekhenu.setup_choices import reward_options
 
     for edition, expected in (("en", ["limestone", "granite"]),
                               ("ko", ["limestone:limestone", "limestone:granite", "granite:granite",
                                       "granite:limestone"])):
         state = new_game(2, 1, edition)
-        assert _reward_options(state, 0, "S02", {}) == expected
+        assert reward_options(state, 0, "S02", {}) == expected
 
 
 def test_play_cli_passes_the_edition_through(capsys):

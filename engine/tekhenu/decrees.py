@@ -4,8 +4,9 @@ Decrees are gained at setup (keep 1 of 2: tekhenu/setup/decrees), from the Card 
 (market.py) and from Pillar tiles P13/P14 (pillars.py). After the second Scoring "a player can score up to
 3 Decrees total, but no more than one Decree per type, indicated by a printed symbol"
 (tekhenu/scoring/after-scoring/decrees): each player, in turn order, chooses them (ScoreDecrees) in phase
-"decrees"; then the Turn Order bonus and the winner (rules._final_scoring). D23's action comes "before final
-Scoring": its holders act (or decline) in phase "final_action" before the second Scoring.
+"decrees"; then the Turn Order bonus and the winner (scoring.final_scoring). D23's action comes "before final
+Scoring": its holders act (or decline) in phase "final_action" before the second Scoring. The flow
+(rules.py) moves between these phases; this module sets each one up and scores.
 
 The symbols are lost from the text, so they are assumed (data/decrees.yaml, noted in state.assumed_used),
 as are the ▲ spaces of D04/D05 and the few orderings the cards leave open.
@@ -51,44 +52,44 @@ def before_final_scoring(state, events: list) -> bool:
     state.pending = {"stage": "d23", "queue": queue, "used": [], "card": "D23", "rule": "tekhenu/D23",
                      "god": None, "values": [1, 2, 3, 4, 5, 6], "free": True, "refresh": False}
     state.phase = "final_action"
-    _seat_to_act(state)
+    seat_to_act(state)
     return True
 
 
-def _seat_to_act(state) -> None:
+def seat_to_act(state) -> None:
     """The God Action code acts for state.current: point the turn at the D23 holder."""
     state.turn_index = state.turn_order.index(state.pending["queue"][0])
 
 
-def after_extra_action(state, events: list) -> None:
+def d23_done(state, events: list) -> None:
     """A D23 action is complete (directly, or after the Pillar ability it triggered)."""
     context = state.pending
     seat = context["queue"].pop(0)
     context["used"].append(seat)
     context.pop("refreshed", None)
     events.append({"event": "decree_action", "seat": seat, "card": "D23", "rule": "tekhenu/D23"})
-    _next_d23(state, events)
 
 
-def _next_d23(state, events: list) -> None:
-    from . import rules
-
-    context = state.pending
-    if context["queue"]:
-        _seat_to_act(state)
-        return
-    used = context["used"]
-    state.pending, state.phase = None, "take_die"
-    rules.final_scoring_steps(state, events, d23_used=used)
+def d23_declined(state, events: list) -> None:
+    seat = state.pending["queue"].pop(0)
+    events.append({"event": "decree_action_declined", "seat": seat, "card": "D23", "rule": "tekhenu/D23"})
 
 
-def run_final_scoring(state, events: list) -> None:
-    """The final Scoring on a prepared situation (scenarios): D23 actions first, else the second Scoring
-    and the Decree choices."""
-    from . import rules
+def d23_refusal(action) -> IllegalAction | None:
+    if not isinstance(action, ExtraPerform):
+        return IllegalAction("tekhenu/D23", "perform D23's action (an ExtraPerform) or decline it",
+                             "D23의 행동(ExtraPerform)을 수행하거나 거절하세요")
+    return None
 
-    if not before_final_scoring(state, events):
-        rules.final_scoring_steps(state, events)
+
+def is_decline(action) -> bool:
+    return isinstance(action, ChooseCardOption) and action.card == "D23" and action.option == "decline"
+
+
+def note_d23_action(state, action) -> None:
+    state.note_assumed("decrees.d23_counts")
+    if action.action == "produce":
+        state.note_assumed("decrees.d23_produce")
 
 
 # -- choosing and scoring Decrees -------------------------------------------------------------------
@@ -157,13 +158,11 @@ def _refusal(state, seat: int, choice: ScoreDecrees) -> IllegalAction | None:
     return None
 
 
-def apply_choice(state, action, events: list) -> None:
+def apply_selection(state, action, events: list) -> None:
+    """One player's Decrees scored (the flow ends the game after the last player)."""
     pending = state.pending
-    if pending["stage"] == "d23":
-        _apply_d23(state, action, events)
-        return
     if not isinstance(action, ScoreDecrees):
-        raise IllegalAction(RULE, "each player now chooses the Decrees to score")
+        raise IllegalAction(RULE, "each player now chooses the Decrees to score", "각 플레이어가 점수를 받을 법령을 고릅니다")
     seat = pending["queue"][0]
     refusal = _refusal(state, seat, action)
     if refusal is not None:
@@ -172,29 +171,6 @@ def apply_choice(state, action, events: list) -> None:
     events.append({"event": "decrees_scored", "seat": seat, "cards": list(action.cards), "again": action.again,
                    "paid": action.paid, "vp": gained, "rule": RULE})
     pending["queue"].pop(0)
-    if not pending["queue"]:
-        from . import rules
-
-        state.pending = None
-        rules._final_scoring(state, events)
-        state.phase = "game_over"
-
-
-def _apply_d23(state, action, events: list) -> None:
-    context = state.pending
-    if isinstance(action, ChooseCardOption) and action.card == "D23" and action.option == "decline":
-        seat = context["queue"].pop(0)
-        events.append({"event": "decree_action_declined", "seat": seat, "card": "D23"})
-        _next_d23(state, events)
-        return
-    if not isinstance(action, ExtraPerform):
-        raise IllegalAction("tekhenu/D23", "perform D23's action (an ExtraPerform) or decline it")
-    state.note_assumed("decrees.d23_counts")
-    if action.action == "produce":
-        state.note_assumed("decrees.d23_produce")
-    if extra.perform(state, action, events) and state.phase == "final_action":
-        state.pending = context
-        after_extra_action(state, events)
 
 
 # -- scoring ----------------------------------------------------------------------------------------

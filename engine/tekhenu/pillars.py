@@ -4,14 +4,15 @@
 currently aligned with the Ra action area, immediately activate the ability" (tekhenu/actions/ra/step-5-ability);
 Technology T09 activates it whatever the wheel shows. Abilities are data (data/pillars.yaml). Most apply at
 once; a God Action (P10-P12, P15) or the KO P19-P21 choice of Resources pauses the game in phase "ability"
-until the player chooses, then Ra step 6 (the Pillar on the tile) follows and the interrupted flow resumes.
+until the player chooses (the flow, rules.py, plays the God Action), then Ra step 6 (the Pillar on the
+tile, `finish`) follows and the interrupted flow resumes.
 """
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
-from . import data_files, extra, market, temple
+from . import core, data_files, extra, market, temple
 from .actions import ChooseCardOption, ExtraPerform
 from .board import ALL_RESOURCES, FACTS, GODS, RESOURCES
 from .cards import PILLAR_LIGHT
@@ -64,12 +65,10 @@ def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: 
 
 
 def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, events: list):
-    from . import rules
-
     if effect == "population":
-        rules._advance_population(state, p, amount, events)
+        core.advance_population(state, p, amount, events)
     elif effect == "happiness":
-        rules._advance_happiness(state, p, amount, events)
+        core.advance_happiness(state, p, amount, events)
     elif effect == "scribes":
         p.scribes += amount
     elif effect == "gold":
@@ -131,37 +130,37 @@ def legal_actions(state) -> list:
     return extra.candidates(state, context)
 
 
-def apply_choice(state, action, events: list) -> None:
+def choose_resources(state, action, events: list) -> None:
+    """KO P19-P21: the 2 Resources chosen; then Ra step 6 (`finish`)."""
     context = state.pending
-    if context["choice"] == "resources":
-        if not isinstance(action, ChooseCardOption) or action.card != context["card"]:
-            raise IllegalAction(STEP5, f"choose the 2 Resources of {context['card']} first")
-        if action.option not in resource_options():
-            raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold "
-                                                 f"(e.g. 'papyrus,bread'), not {action.option!r}")
-        p = state.player[context["seat"]]
-        for resource in action.option.split(","):
-            p.resources[resource] += 1
-        events.append({"event": "pillar_ability", "seat": p.seat, "tile": context["card"],
-                       "effect": "any_resources", "gained": action.option.split(","), "rule": STEP5})
-        _finish(state, events)
-        return
+    if not isinstance(action, ChooseCardOption) or action.card != context["card"]:
+        raise IllegalAction(STEP5, f"choose the 2 Resources of {context['card']} first",
+                            f"먼저 {context['card']}의 자원 2개를 고르세요")
+    if action.option not in resource_options():
+        raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold "
+                                             f"(e.g. 'papyrus,bread'), not {action.option!r}",
+                            f"{context['card']}: 금을 제외한 자원 2개 (예: 'papyrus,bread'), {action.option!r} 불가")
+    p = state.player[context["seat"]]
+    for resource in action.option.split(","):
+        p.resources[resource] += 1
+    events.append({"event": "pillar_ability", "seat": p.seat, "tile": context["card"],
+                   "effect": "any_resources", "gained": action.option.split(","), "rule": STEP5})
+    finish(state)
+
+
+def action_refusal(state, action) -> IllegalAction | None:
+    """A God Action ability (P10-P12, P15) is answered by its God Action (an ExtraPerform)."""
+    context = state.pending
     if not isinstance(action, ExtraPerform):
-        raise IllegalAction(STEP5, f"{context['card']}: perform its {context['god'].title()} God Action first")
-    if extra.perform(state, action, events):
-        state.pending = context          # the stand-in die is done with
-        _finish(state, events)
+        god = context["god"]
+        return IllegalAction(STEP5, f"{context['card']}: perform its {god.title()} God Action first",
+                             f"{context['card']}: 먼저 그 신 행동({god})을 수행하세요")
+    return None
 
 
-def _finish(state, events: list) -> None:
-    """Ra step 6, then back to what the Ra action interrupted."""
-    from . import decrees
-    from . import effects_cards as cards_fx
-
+def finish(state) -> None:
+    """Ra step 6 (the player's Pillar on the tile), then back to what the Ra action interrupted (a die
+    turn or Decree D23's action): the flow goes on from there."""
     context = state.pending
     temple.place_pillar(state, context["seat"], context["cell"])
     state.phase, state.pending = context["resume"]["phase"], context["resume"]["pending"]
-    if state.phase == "act":
-        cards_fx.finish_if_done(state, events)    # the turn ends unless extra actions are owed (B17-B20)
-    else:
-        decrees.after_extra_action(state, events)

@@ -40,10 +40,11 @@ stops before the setup decisions.
 from __future__ import annotations
 
 from ..api import ScenarioError, Situation
-from . import decrees, solo
+from . import solo
 from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
-from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
+from .rules import (apply, botankhamun_tile, legal_actions, new_game, run_final, run_final_scoring, run_maat,
+                    run_scoring)
 from .state import Die, State
 
 
@@ -226,8 +227,7 @@ def _field(event: dict, dotted: str):
     return node
 
 
-PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring,
-          "final_scoring": decrees.run_final_scoring}
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final, "final_scoring": run_final_scoring}
 
 
 def situation(spec: dict) -> Situation:
@@ -255,7 +255,7 @@ def play_step(sit: Situation, raw: dict) -> list[dict]:
     if step.get("kind") == "botankhamun":
         if not sit.state.solo:
             raise ScenarioError("a botankhamun step needs setup.solo")
-        solo.resolve_tile(sit.state, step["tile"], events)
+        botankhamun_tile(sit.state, step["tile"], events)
         return events
     if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
         if step["die"] not in sit.names:
@@ -271,8 +271,9 @@ def value(sit: Situation, path: str):
 
 
 def run(spec: dict):
-    """Run one Tekhenu scenario with the shared runner (kept for callers that know the game)."""
+    """Run one Tekhenu scenario with the shared runner, for callers that know the game (the app's
+    Simulator page today); the engine is reached through the registry, as every caller should."""
+    from .. import registry
     from ..scenarios import run as run_scenario
-    from .game import ENGINE
 
-    return run_scenario(ENGINE, spec)
+    return run_scenario(registry.get("tekhenu"), spec)

@@ -3,22 +3,24 @@
 A solo game is a 2-player game (seat 0 is you, seat 1 Botankhamun) with `state.solo` set. Botankhamun
 makes no decisions: on its turn the Progress marker moves through a pyramid of 10 Action tiles (a Deben
 token flip chooses the way), the tile names a god or a list of Resources, and fixed priorities with random
-tie-breaks (the state's RNG) choose the die and every placement. `play_turns` runs its turns inside
-`rules.apply`, so callers only ever see your decisions.
+tie-breaks (the state's RNG) choose the die and every placement. The flow (rules.py) plays its turns
+inside `apply` (`play_turn`, then the Statue bonuses and the end of the turn), so callers only ever see
+your decisions.
 
-rules.py calls in here at a few points (setup turn order, Maat balance and Ankh, Destiny, Scoring, statue
-bonuses); everything Botankhamun-specific lives in this module and data/solo.yaml.
+The shared procedures call in here at a few points (setup turn order, Maat balance and Ankh, Destiny,
+Scoring, statue bonuses); everything Botankhamun-specific lives in this module and data/solo.yaml.
 """
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import data_files, districts, market, temple
+from . import core, districts, market, temple
 from .board import FACTS as BOARD
 from .board import GODS, Facts, horus_god, horus_value, note_horus_layout
 from .cards import ANKH, INITIATIVE
+from .setup import new_game as new_two_player_game
 from .state import Die, State
 
-SOLO = Facts(data_files.load("solo.yaml"))
+SOLO = Facts("solo")
 SEAT = 1                     # Botankhamun's seat; you are seat 0
 YOU = 0
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -36,8 +38,6 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder
     """You against Botankhamun. Two optional variants of the chapter, independent of the difficulty:
     `harder_decrees` scores its Decrees 8 VP instead of 4 (tekhenu/solo/scoring/harder-decrees) and
     `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards)."""
-    from .rules import new_game as new_two_player_game
-
     if difficulty not in DIFFICULTIES:
         raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})")
     state = new_two_player_game(2, seed, edition, horus)      # "Set up the game as you would for 2 players"
@@ -110,19 +110,15 @@ def initial_turn_order(state: State) -> list[int]:
 
 
 # -- the turn -----------------------------------------------------------------------------------------
-def play_turns(state: State, events: list) -> None:
-    """Everything Botankhamun does until it is your decision again (or the game ends)."""
-    while True:
-        pending = state.pending or {}
-        if state.phase == "setup" and pending.get("stage") == "destiny" and SEAT in pending["queue"]:
-            _choose_destiny(state, events)
-        elif state.phase == "take_die" and state.current.seat == SEAT:
-            play_turn(state, events)
-        else:
-            return
+def has_a_decision(state: State) -> bool:
+    """Whether the game now waits on Botankhamun: its Destiny card, or its turn."""
+    pending = state.pending or {}
+    if state.phase == "setup" and pending.get("stage") == "destiny":
+        return SEAT in pending["queue"]
+    return state.phase == "take_die" and state.current.seat == SEAT
 
 
-def _choose_destiny(state: State, events: list) -> None:
+def choose_destiny(state: State, events: list) -> None:
     """First in Turn Order: a random Gold or Scribe Destiny card, no reward; otherwise you choose freely
     among all four and Botankhamun takes none (its Ankh value is always 4)."""
     pending, bot = state.pending, state.player[SEAT]
@@ -137,21 +133,12 @@ def _choose_destiny(state: State, events: list) -> None:
     else:
         bot.destiny = None
     pending["queue"].remove(SEAT)
-    if not pending["queue"]:     # you chose first (as rules._choose_destiny ends a Maat phase's choices)
-        from . import rules
-        state.pending = None
-        state.phase = "take_die"
-        state.turn_index = 0
-        if pending.get("after") == "maat":
-            rules.continue_rotation(state)   # Maat step 9 → Rotation step 3: the new dice
 
 
-def play_turn(state: State, events: list) -> None:
-    from .rules import _end_turn
-
+def play_turn(state: State, events: list) -> tuple[str, str | None]:
+    """Its Action tile and the God Action it leads to: (the god, the god it has just built a Statue for)."""
     tile = advance_progress(state, events)
-    resolve_tile(state, tile, events)
-    _end_turn(state, events)
+    return resolve_tile(state, tile, events)
 
 
 def advance_progress(state: State, events: list) -> str:
@@ -176,10 +163,10 @@ def advance_progress(state: State, events: list) -> str:
     return tile
 
 
-def resolve_tile(state: State, tile: str, events: list) -> None:
-    """tekhenu/solo/action-tile/one-die: exactly one die, then the God Action of the section it came from."""
-    from .rules import _statue_bonuses
-
+def resolve_tile(state: State, tile: str, events: list) -> tuple[str, str | None]:
+    """tekhenu/solo/action-tile/one-die: exactly one die, then the God Action of the section it came from.
+    (the god, the god it has just built a Statue for): "As in a normal 2-player game, Statue bonuses are
+    received when either player ... performs the action" — the flow gives them next."""
     kind, name = tile.split(":")
     if kind == "god":
         choice = god_tile_die(state, name)
@@ -195,8 +182,7 @@ def resolve_tile(state: State, tile: str, events: list) -> None:
     god = GODS[section]
     bot = state.player[SEAT]
     ACTIONS[god](state, bot, value, color, events)
-    # "As in a normal 2-player game, Statue bonuses are received when either player ... performs the action"
-    _statue_bonuses(state, bot, god, events)
+    return god, None
 
 
 def _take(state: State, section: int, die: Die, rule: str, events: list) -> tuple[int, str]:
@@ -431,16 +417,7 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
     bot.vp += best
     events.append({"event": "hathor", "seat": SEAT, "space": space, "vp": best, "gained": [],
                    "rule": "tekhenu/solo/actions/hathor/tie-random" if len(tied) > 1 else "tekhenu/solo/actions/hathor/space-choice"})
-    _advance_population(state, bot, value, events)
-
-
-def _advance_population(state: State, bot, steps: int, events: list) -> None:
-    if bot.population + steps > BOARD("limits.populace_max"):
-        state.note_assumed("limits.populace_max")      # the track's end is not in the text
-    bot.population = min(bot.population + steps, BOARD("limits.populace_max"))
-    rng = state.random()
-    market.open_sections_for_population(state, bot.population, rng, events)   # the board, not a reward
-    state.store_random(rng)
+    core.advance_population(state, bot, value, events)      # the board, not a reward
 
 
 def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
@@ -457,7 +434,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
         elif bot.population < top:
             bot.population += 1
     if bot.population != before[1]:
-        _advance_population(state, bot, 0, events)
+        core.advance_population(state, bot, 0, events)
     scribes = BOARD("bastet.scribes_by_die")[value]
     bot.scribes += scribes
     events.append({"event": "bastet", "seat": SEAT, "die": value, "happiness": [before[0], bot.happiness],
@@ -573,7 +550,7 @@ def after_maat(state: State, rng, events: list) -> None:
 
 def score(state: State, bot, events: list) -> None:
     """tekhenu/solo/scoring/...: Temple Complex, Statues, Happiness as normal (districts are scored for both
-    players by rules._scoring); 2 VP per Blessing (then discarded) and per Technology (kept); no Production,
+    players by scoring.score); 2 VP per Blessing (then discarded) and per Technology (kept); no Production,
     no Building row, no Bread."""
     gained = temple.score_temple(state, bot)
     gained += BOARD("scoring.statues_vp")[6 - bot.statues_left]

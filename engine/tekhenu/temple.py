@@ -86,7 +86,7 @@ def is_corner(cell: tuple[int, int]) -> bool:
 
 
 def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, events: list) -> None:
-    """Ra God Action steps 1-7 (the tile's ability, step 5, is pillars.py)."""
+    """Ra God Action steps 1-4 and 7; the tile lies on `cell` without a Pillar until step 6."""
     space = FACTS("ra.tile_space_by_die")[value]
     tile = state.ra_tiles[space]
     if tile is None:
@@ -117,10 +117,7 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
         state.ra_tiles[0] = state.pillar_stack.pop()
     events.append({"event": "ra", "seat": p.seat, "tile": tile, "cell": list(cell), "rotation": rotation,
                    "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward})
-    # step 5 may wait for the player's choice; pillars.py then does step 6
-    from . import pillars
-    if not pillars.activate(state, p, tile, cell, rotation, events):
-        place_pillar(state, p.seat, key)
+    # step 5 (the tile's ability, pillars.py) and step 6 (place_pillar) follow: turn.py
 
 
 def place_pillar(state, seat: int, key: str) -> None:
