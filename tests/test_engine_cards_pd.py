@@ -234,11 +234,12 @@ def test_p15_osiris_row_3_still_costs_one_happiness():
 @pytest.mark.parametrize("tile", ["P19", "P20", "P21"])
 @pytest.mark.parametrize("edition", ["en", "ko"])
 def test_p19_to_p21_follow_the_edition(tile, edition):
-    # space 0,2 shows 2 Granite (assumed board): EN 2 (Ra step 3) + 4 (ability); KO 2 + any 2 Resources
+    # space 0,2 shows 2 Granite (assumed board): EN 2 (Ra step 3) + 2 (the ability doubles it: twice in all,
+    # the reading pillars.readings.double_space_reward); KO 2 + any 2 Resources
     before, after, _ = _raise(tile, cell="0,2", edition=edition)
     seat, granite = before.current.seat, before.current.resources["granite"]
     if edition == "en":
-        assert after.phase == "take_die" and after.player[seat].resources["granite"] == granite + 6
+        assert after.phase == "take_die" and after.player[seat].resources["granite"] == granite + 4
         return
     assert after.phase == "ability" and after.player[seat].resources["granite"] == granite + 2
     done, _ = apply(after, ChooseCardOption(tile, "papyrus,bread"))
@@ -259,11 +260,13 @@ def test_edition_facts_name_existing_rules():
 
 
 def test_p19_en_doubles_the_covered_reward_ko_gives_two_resources_of_choice():
-    # center space: 1 Faith (assumed board); EN: the ability gives twice it → 1 (step 3) + 2
+    # center space: 1 Faith (assumed board); EN: the ability doubles it, twice in all (the reading
+    # pillars.readings.double_space_reward) → 1 (step 3) + 1
     before, after, _ = _raise("P19", cell="1,1")
-    assert after.player[before.current.seat].faith == before.current.faith + CELL_REWARD[1][1]["faith"] * 3
-    before, after, _ = _raise("P20", cell="1,0")   # 2 Papyrus → 2 + 4
-    assert after.player[before.current.seat].resources["papyrus"] == before.current.resources["papyrus"] + 6
+    assert after.player[before.current.seat].faith == before.current.faith + CELL_REWARD[1][1]["faith"] * 2
+    assert "pillars.readings.double_space_reward" in after.assumed_used
+    before, after, _ = _raise("P20", cell="1,0")   # 2 Papyrus → 2 + 2
+    assert after.player[before.current.seat].resources["papyrus"] == before.current.resources["papyrus"] + 4
 
     before, after, _ = _raise("P21", cell="1,1", edition="ko")
     assert after.phase == "ability"

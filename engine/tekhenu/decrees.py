@@ -137,20 +137,24 @@ def _refusal(state, seat: int, choice: ScoreDecrees) -> IllegalAction | None:
     p = state.player[seat]
     cards = tuple(choice.cards)
     if any(c not in p.decrees for c in cards) or len(set(cards)) != len(cards):
-        return IllegalAction(RULE, "score only Decrees you have, each once")
+        return IllegalAction(RULE, "score only Decrees you have, each once", "가진 법령만, 각각 한 번씩 점수로 받습니다")
     if len(cards) > MAX_SCORED:
-        return IllegalAction(RULE, "a player can score up to 3 Decrees")
+        return IllegalAction(RULE, "a player can score up to 3 Decrees", "법령은 최대 3장까지 점수로 받습니다")
     if len({SYMBOL[c] for c in cards}) != len(cards):
-        return IllegalAction(RULE, "no more than one Decree per type (symbol)")
+        return IllegalAction(RULE, "no more than one Decree per type (symbol)", "같은 표식의 법령은 한 장만 점수로 받습니다")
     used_d23 = seat in state.pending.get("d23_used", [])
     if used_d23 != ("D23" in cards):
         return IllegalAction("tekhenu/D23", "a D23 used before the final Scoring is one of your scored Decrees"
-                             if used_d23 else "D23 scores only by its action before the final Scoring")
+                             if used_d23 else "D23 scores only by its action before the final Scoring",
+                             "최종 점수 계산 전에 쓴 D23은 점수로 받는 법령 중 하나입니다"
+                             if used_d23 else "D23은 최종 점수 계산 전의 행동으로만 효과를 냅니다")
     if choice.again is not None and ("D03" not in cards or choice.again not in cards
                                      or choice.again in ("D03", "D23")):
-        return IllegalAction("tekhenu/D03", "D03 scores one of your other scored Decrees a second time")
+        return IllegalAction("tekhenu/D03", "D03 scores one of your other scored Decrees a second time",
+                             "D03은 점수로 받는 다른 법령 하나를 한 번 더 점수로 받습니다")
     if choice.paid and "D04" not in cards or not 0 <= choice.paid <= _marks(p.population):
-        return IllegalAction("tekhenu/D04", f"D04 pays for at most the {_marks(p.population)} ▲ reached")
+        return IllegalAction("tekhenu/D04", f"D04 pays for at most the {_marks(p.population)} ▲ reached",
+                             f"D04는 도달한 ▲ {_marks(p.population)}개까지만 비용을 냅니다")
     try:
         score(state, seat, choice, probe=True)
     except IllegalAction as refusal:
@@ -189,7 +193,7 @@ def score(state, seat: int, choice: ScoreDecrees, probe: bool = False) -> dict[s
                 gained[card] = 0
                 continue
             if p.resources["gold"] < SCORING["D03"]["gold"]:
-                raise IllegalAction("tekhenu/D03", "D03 costs 2 Gold")
+                raise IllegalAction("tekhenu/D03", "D03 costs 2 Gold", "D03에는 금 2개가 듭니다")
             p.resources["gold"] -= SCORING["D03"]["gold"]
             state.note_assumed("decrees.d03_again") if not probe else None
             gained[card] = _score_one(state, p, choice.again, choice.paid, probe)
@@ -270,7 +274,8 @@ def _pay_resources(state, p, count: int, probe: bool) -> None:
     for _ in range(count):
         piles = [r for r in PAYMENT if p.resources[r] > 0]
         if not piles:
-            raise IllegalAction("tekhenu/D04", "D04: you cannot pay 1 Resource for each ▲ you score")
+            raise IllegalAction("tekhenu/D04", "D04: you cannot pay 1 Resource for each ▲ you score",
+                                "D04: 점수로 받는 ▲마다 자원 1개를 낼 수 없습니다")
         non_gold = [r for r in piles if r != "gold"]
         resource = max(non_gold, key=lambda r: p.resources[r]) if non_gold else "gold"
         p.resources[resource] -= 1

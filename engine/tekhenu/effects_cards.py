@@ -169,6 +169,8 @@ def play_blessing(state, p, action: UseBlessing, events: list) -> None:
     if "T24" in p.technologies:                       # "Whenever you play a Blessing: Gain 1 Gold"
         p.resources["gold"] += CF("technology.T24_gold")
         events.append({"event": "card_effect", "seat": p.seat, "card": "T24", "gold": 1, "rule": "tekhenu/T24"})
+    if card in SET_VALUE + RECOLOR + ADJACENT + OPPOSITE:
+        note_reading(state, "blessing_timing_take_die")
     if card in POPULACE:
         amount = CF(f"populace_gain.{card}")
         if action.option == "population":

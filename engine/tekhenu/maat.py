@@ -93,8 +93,10 @@ def balances(state, events: list, placed: dict | None) -> None:
         p.vp = max(0, p.vp - loss)
         events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
                        "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
-    state.turn_order = sorted(range(state.players),
-                              key=lambda s: (abs(state.player[s].balance), -ankh(state, s)))
+    keys = {s: (abs(state.player[s].balance), -ankh(state, s)) for s in range(state.players)}
+    if len(set(keys.values())) < len(keys):
+        state.note_assumed("maat.ankh_tie")       # equal balance and equal Ankh: seat order
+    state.turn_order = sorted(range(state.players), key=keys.__getitem__)
     events.append({"event": "turn_order", "order": list(state.turn_order), "rule": "tekhenu/maat/step-5-turn-order"})
 
 

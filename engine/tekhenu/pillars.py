@@ -94,18 +94,19 @@ def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, ev
 
 
 def _double_space_reward(state, p, cell) -> dict:
-    """EN P19-P21: twice the covered space's reward, Resources and Faith only (reading: data/pillars.yaml)."""
+    """EN P19-P21: the covered space's reward doubled — received once more, so twice in all with Ra step 3
+    (Resources and Faith only; the reading: data/pillars.yaml readings.double_space_reward)."""
     state.note_assumed("temple.cell_reward")
     state.note_assumed("pillars.readings.double_space_reward")
     gained = {}
     for kind, amount in FACTS("temple.cell_reward")[cell[0]][cell[1]].items():
         if kind == "faith":
-            p.faith += 2 * amount
+            p.faith += amount
         elif kind in ALL_RESOURCES:
-            p.resources[kind] += 2 * amount
+            p.resources[kind] += amount
         else:
             continue
-        gained[kind] = 2 * amount
+        gained[kind] = amount
     return gained
 
 

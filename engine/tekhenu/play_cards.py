@@ -284,6 +284,8 @@ def perform_extra(state, action: Perform, events: list) -> None:
         refusal = _extra_cost_refusal(p, action.by)
         if refusal is not None:
             raise refusal
+        if action.by in ADJACENT:
+            state.note_assumed("wheel.gods")           # which sections are adjacent: board art
         _pay_extra_cost(p, action.by, state, events)
         pending = _extra_pending(state, action.action)
         turn.execute(state, p, pending, action, events)

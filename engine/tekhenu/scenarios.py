@@ -19,7 +19,7 @@ Runner extensions (all optional):
                  board, e.g. Example 13's 4 → Hathor)
     setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
     setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
-                  temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
+                  temple_statues, ra_tiles, market, decks, discards, rotations, maat_phases, scorings}
                  sets those State fields; the strings "me" / "others.N" / "other" (= others.0) inside
                  them stand for seats;
                  `scorings: N` also removes the first N Scoring markers.
@@ -51,7 +51,7 @@ from .state import Die, State
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
                  "statues_left", "pillars_left", "destiny", "reached", "decrees", "blessings", "technologies"}
 STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "temple", "temple_buildings",
-                "temple_statues", "ra_tiles", "market", "rotations", "maat_phases", "scorings"}
+                "temple_statues", "ra_tiles", "market", "decks", "discards", "rotations", "maat_phases", "scorings"}
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:

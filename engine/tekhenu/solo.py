@@ -39,7 +39,8 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder
     `harder_decrees` scores its Decrees 8 VP instead of 4 (tekhenu/solo/scoring/harder-decrees) and
     `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards)."""
     if difficulty not in DIFFICULTIES:
-        raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})")
+        raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})",
+                            f"난이도는 easy, medium, hard 중 하나입니다 ({difficulty!r} 불가)")
     state = new_two_player_game(2, seed, edition, horus)      # "Set up the game as you would for 2 players"
     rng = state.random()
     state.solo = {"seat": SEAT, "difficulty": difficulty, "pyramid": [], "progress": None,
@@ -155,7 +156,8 @@ def advance_progress(state: State, events: list) -> str:
     rows = SOLO("tiles.pyramid_rows")
     if row >= len(rows) or col >= rows[row]:
         # Four turns between Maat phases never leave the pyramid; a fifth would have no tile to go to.
-        raise IllegalAction("tekhenu/solo/turn/deben-flip", "the Progress marker has no tile left to move to")
+        raise IllegalAction("tekhenu/solo/turn/deben-flip", "the Progress marker has no tile left to move to",
+                            "진보 마커가 옮겨 갈 타일이 남아 있지 않습니다")
     state.solo["progress"] = [row, col]
     tile = state.solo["pyramid"][sum(rows[:row]) + col]
     events.append({"event": "botankhamun_tile", "seat": SEAT, "tile": tile, "position": [row, col], "deben": flip,
@@ -176,13 +178,14 @@ def resolve_tile(state: State, tile: str, events: list) -> tuple[str, str | None
     state.note_assumed("solo.tiles.god")
     if choice is None:
         # Every die on the wheel Forbidden: the chapter has no answer and the round could not continue.
-        raise IllegalAction("tekhenu/solo/action-tile/one-die", "Botankhamun finds no Pure or Tainted die to take")
+        raise IllegalAction("tekhenu/solo/action-tile/one-die", "Botankhamun finds no Pure or Tainted die to take",
+                            "보탕카멘이 가져올 온전한/부패한 주사위가 없습니다")
     section, die, rule = choice
     value, color = _take(state, section, die, rule, events)
     god = GODS[section]
     bot = state.player[SEAT]
-    ACTIONS[god](state, bot, value, color, events)
-    return god, None
+    built = ACTIONS[god](state, bot, value, color, events)
+    return god, built
 
 
 def _take(state: State, section: int, die: Die, rule: str, events: list) -> tuple[int, str]:
@@ -227,6 +230,7 @@ def god_tile_die(state: State, god: str) -> tuple[int, Die, str] | None:
             continue
         if k:
             state.note_assumed("solo.turn.next_section_step")
+            state.note_assumed("wheel.gods")
         top = max(d.value for d, _ in takeable)
         tied = [(d, p) for d, p in takeable if d.value == top]
         pure = [(d, p) for d, p in tied if p == "pure"]
@@ -281,7 +285,9 @@ def _cannot_act(state: State, bot, god: str, why: str, events: list) -> None:
     events.append({"event": "botankhamun_cannot_act", "seat": SEAT, "god": god, "why": why, "vp": vp})
 
 
-def _horus(state: State, bot, value: int, color: str, events: list) -> None:
+def _horus(state: State, bot, value: int, color: str, events: list) -> str | None:
+    """The god it builds a Statue for, if any: as for you, no Statue bonus right after building it
+    (tekhenu/actions/horus/statue-bonus-player-count, 2 players)."""
     if bot.statues_left <= 0:
         _cannot_act(state, bot, "horus", "no Statues left", events)
         return
@@ -292,13 +298,14 @@ def _horus(state: State, bot, value: int, color: str, events: list) -> None:
         bot.statues_left -= 1
         events.append({"event": "horus", "seat": SEAT, "target": god, "granite": 0,
                        "rule": "tekhenu/solo/actions/horus/god-statue-first"})
-        return
+        return god
     if _statue_for_the_people(state, bot, events) or _temple_statue(state, bot, events):
-        return
+        return None
     vp = SOLO("horus.all_spaces_full_vp")
     bot.vp += vp
     events.append({"event": "horus", "seat": SEAT, "target": None, "vp": vp,
                    "rule": "tekhenu/solo/actions/horus/all-statue-spaces-full"})
+    return None
 
 
 def _people_statue_impact(state: State, index: int) -> int:
@@ -373,7 +380,7 @@ def _ra(state: State, bot, value: int, color: str, events: list) -> None:
     if bot.pillars_left <= 0 or tile is None or not empty:
         _cannot_act(state, bot, "ra", "no Pillar, Pillar tile or empty space", events)
         return
-    for fact in ("temple.size", "ra.tile_space_vp", "temple.building_spaces"):
+    for fact in ("temple.size", "ra.tile_space_vp", "temple.building_spaces", "solo.ra.outer_edge_counts"):
         state.note_assumed(fact)
     points = {cell: ra_points(state, cell, space) for cell in empty}
     best = max(points.values())
@@ -462,6 +469,10 @@ def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
         _cannot_act(state, bot, "thoth", "no card it may take", events)
         return
     section, slots = choice
+    if any(i >= market.highest_section(bot.happiness) for i, sec in enumerate(state.market) if sec):
+        state.note_assumed("solo.thoth.sections_by_happiness")     # its Happiness kept it from a section
+    if len(slots) < BOARD("market.cards_by_die")[value][0]:
+        state.note_assumed("solo.thoth.fewer_cards_when_short")
     taken = [state.market[section][s] for s in slots]
     for item in taken:       # it ignores their effects and keeps them in one pile (the lists are that pile)
         {"blessing": bot.blessings, "technology": bot.technologies, "decree": bot.decrees}[item["kind"]].append(item["card"])
@@ -473,6 +484,7 @@ def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
             state.market[section][s] = {"kind": kind, "card": card}
         else:
             state.market[section].pop(s)
+            state.note_assumed("market.exhausted_space")
     state.store_random(rng)
     events.append({"event": "thoth", "seat": SEAT, "section": section + 1, "cards": [t["card"] for t in taken],
                    "papyrus": 0, "rule": "tekhenu/solo/actions/thoth/priority"})

@@ -90,7 +90,8 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
     space = FACTS("ra.tile_space_by_die")[value]
     tile = state.ra_tiles[space]
     if tile is None:
-        raise IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on that space")
+        raise IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on that space",
+                            "그 칸에 기둥 타일이 없습니다")
     state.note_assumed("temple.size")
     state.note_assumed("pillar_tiles.cost")
     state.note_assumed("pillar_tiles.edges")
