@@ -16,7 +16,7 @@ from kb.search.searcher import QueryError, Searcher
 from kb.kb_cache import load_kb_cached
 from kb.store import KnowledgeBase
 
-from . import examples
+from engine import numbers, registry
 
 SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|\n+")
 
@@ -98,7 +98,9 @@ class Assistant:
         by the Korean rule, so its example must be too)."""
         from engine.tekhenu.scenarios import ScenarioError, run
 
-        spec = examples.from_question(question, cited)
+        game = cited[0].split("/")[0] if cited else None
+        built = registry.get(game).example_from_question(question, cited, lang) if registry.has_engine(game) else None
+        spec = built.spec if built else None
         if spec is None:
             for rule_id in cited[:3]:
                 rule = self.kb.entry(rule_id)
@@ -114,7 +116,9 @@ class Assistant:
             return None
         data = result.to_json()
         data["title"] = spec.get("title")
-        data["from_question"] = spec["id"].startswith("tekhenu/scenario/from-question/")
+        data["from_question"] = "/scenario/from-question/" in spec["id"]
+        if built and built.notice:     # a number of the question the example could not use, and why
+            data["notice"] = built.notice
         return data
 
 
@@ -141,21 +145,21 @@ CELL_ONE = re.compile(r"^\s*([-−–]?\d+)\s*$")
 
 def _covers(cell: str, n: int) -> bool:
     if m := CELL_RANGE.match(cell):
-        lo, hi = sorted((examples.signed_int(m.group(1)), examples.signed_int(m.group(2))))
+        lo, hi = sorted((numbers.first_number(m.group(1)), numbers.first_number(m.group(2))))
         return lo <= n <= hi
     if m := CELL_OPEN.match(cell):
-        bound, word = examples.signed_int(m.group(1)), m.group(2)
+        bound, word = numbers.first_number(m.group(1)), m.group(2)
         if word == "이하" or word == "or less" or (word == "or more" and bound < 0):
             return n <= bound      # "-9 or more" (EN) is the KO "-9 이하": a balance of -9 or beyond
         return n >= bound
     m = CELL_ONE.match(cell)
-    return bool(m) and examples.signed_int(m.group(1)) == n
+    return bool(m) and numbers.first_number(m.group(1)) == n
 
 
 def table_row(rows: list[str], question: str) -> str | None:
     """The first table row whose first cell covers a number of the question."""
     for number in QUESTION_NUMBER.findall(question):
-        n = examples.signed_int(number)
+        n = numbers.first_number(number)
         for row in rows:
             if _covers(row.split("|")[0], n):
                 return row

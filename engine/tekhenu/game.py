@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import api
-from . import scenarios, solo
+from . import examples, scenarios, solo
 from .actions import action_from_json, action_to_json
 from .data_files import DATA_DIR
 from .rules import apply, legal_actions, new_game
@@ -122,6 +122,10 @@ class TekhenuEngine(api.Engine):
 
     def scenario_view(self, situation: api.Situation) -> dict:
         return scenarios.view(situation.state, situation.viewer)
+
+    # -- examples from a question's numbers ------------------------------------------------------------
+    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
+        return examples.from_question(question, rule_ids, lang)
 
     # -- presentation -----------------------------------------------------------------------------------
     def label(self, key: str, lang: str) -> str:
