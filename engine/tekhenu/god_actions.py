@@ -239,7 +239,7 @@ def produce(state, p, action: Perform, events: list) -> tuple[str, int]:
     p.resources[resource] += keep
     p.taint_resources += excess
     events.append({"event": "produce", "seat": p.seat, "resource": resource, "produced": amount, "kept": keep,
-                   "taint": excess, "rule": "tekhenu/actions/produce/excess-taint"})
+                   "taint": excess, "marker": p.production[resource], "rule": "tekhenu/actions/produce/excess-taint"})
     return resource, excess
 
 
@@ -252,7 +252,7 @@ def bastet(state, p, action: Perform, events: list) -> None:
     p.scribes += FACTS("bastet.scribes_by_die")[value]
     events.append({"event": "bastet", "seat": p.seat, "die": value, "happiness": [before, p.happiness],
                    "capped_by_population": before + value > p.happiness,
-                   "scribes": FACTS("bastet.scribes_by_die")[value],
+                   "scribes": FACTS("bastet.scribes_by_die")[value], "population": p.population,
                    "rule": "tekhenu/actions/bastet/advance-happiness"})
 
 

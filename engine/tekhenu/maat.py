@@ -92,7 +92,7 @@ def balances(state, events: list, placed: dict | None) -> None:
         loss = vp_loss(balance)
         p.vp = max(0, p.vp - loss)
         events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
-                       "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
+                       "before_faith": balance - offset, "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})
     keys = {s: (abs(state.player[s].balance), -ankh(state, s)) for s in range(state.players)}
     if len(set(keys.values())) < len(keys):
         state.note_assumed("maat.ankh_tie")       # equal balance and equal Ankh: seat order

@@ -47,7 +47,8 @@ def open_sections_for_population(state, population: int, rng, events: list) -> N
         rule = FACTS(fact)
         if population >= rule["at_population"] and state.market[index] is None:
             fill_section(state, index, rule["cards"], rng)
-            events.append({"event": "market_section_opened", "section": index + 1, "at_population": rule["at_population"]})
+            events.append({"event": "market_section_opened", "section": index + 1, "at_population": rule["at_population"],
+                           "rule": FACTS.fact(fact).rule})
 
 
 def cards_at(section: list) -> list[int]:
@@ -186,4 +187,4 @@ def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, 
     if not _in_a_turn(state):
         refill_empty_spaces(state, rng)
     events.append({"event": "thoth", "seat": p.seat, "section": section + 1, "cards": [t["card"] for t in taken],
-                   "papyrus": papyrus})
+                   "papyrus": papyrus, "rule": "tekhenu/actions/thoth/card-count"})

@@ -291,7 +291,8 @@ def perform_extra(state, action: Perform, events: list) -> None:
         turn.execute(state, p, pending, action, events)
         state.pending["value"] = pending["value"]          # the same die (T14 may have turned it)
     te["extras"].remove(entry)
-    events.append({"event": "extra_action", "seat": p.seat, "by": action.by, "action": action.action})
+    events.append({"event": "extra_action", "seat": p.seat, "by": action.by, "action": action.action,
+                   "rule": card_rule(action.by)})
 
 
 def _perform_t19(state, p, action: Perform, events: list) -> None:
@@ -303,7 +304,7 @@ def _perform_t19(state, p, action: Perform, events: list) -> None:
     core.pay(state, p, "scribes", CF("technology.T19_scribes"), "tekhenu/T19", events)
     turn.execute(state, p, state.pending, replace(action, resource=None), events)
     _te(state).update(t19_done=True, god_only=True)
-    events.append({"event": "extra_action", "seat": p.seat, "by": "T19", "action": "produce"})
+    events.append({"event": "extra_action", "seat": p.seat, "by": "T19", "action": "produce", "rule": "tekhenu/T19"})
 
 
 def _perform_happiness21(state, action: Perform, events: list) -> None:
@@ -323,4 +324,5 @@ def _perform_happiness21(state, action: Perform, events: list) -> None:
             note_reading(state, "happiness21_produce_any")
         turn.execute(state, p, _happiness21_pending(action.value), action, events)
     _te(state)["extras"].remove(entry)
-    events.append({"event": "extra_action", "seat": p.seat, "by": H21, "action": action.action, "value": action.value})
+    events.append({"event": "extra_action", "seat": p.seat, "by": H21, "action": action.action, "value": action.value,
+                   "rule": H21_RULE})

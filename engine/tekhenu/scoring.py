@@ -30,7 +30,7 @@ def score(state, events: list, then: dict | None = None) -> bool:
         if winner is not None:
             state.player[winner].vp += FACTS("scoring.district_majority_vp")
             events.append({"event": "score_district", "district": district, "seat": winner,
-                           "rule": "tekhenu/scoring/districts"})
+                           "vp": FACTS("scoring.district_majority_vp"), "rule": "tekhenu/scoring/districts"})
     for p in state.player:
         if solo.is_botankhamun(state, p.seat):
             solo.score(state, p, events)
@@ -90,7 +90,8 @@ def pay_bread(state, action, events: list) -> bool:
     shortfall = due - action.amount
     p.vp = max(0, p.vp - FACTS("scoring.bread_shortfall_vp") * shortfall)
     events.append({"event": "bread_upkeep", "seat": seat, "bread": due, "paid": action.amount,
-                   "unpaid_bread": shortfall, "rule": BREAD_RULE})
+                   "unpaid_bread": shortfall, "vp_lost": FACTS("scoring.bread_shortfall_vp") * shortfall,
+                   "rule": BREAD_RULE})
     pending["queue"].pop(0)
     if pending["queue"]:
         state.turn_index = state.turn_order.index(pending["queue"][0][0])

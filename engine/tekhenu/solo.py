@@ -130,7 +130,8 @@ def choose_destiny(state: State, events: list) -> None:
         pending["available"].remove(card)
         bot.destiny = card
         events.append({"event": "destiny", "seat": SEAT, "card": card, "option": None, "reward": False,
-                       "rule": "tekhenu/solo/maat/botankhamun-destiny-card"})
+                       "rule": "tekhenu/solo/setup/destiny-card" if pending.get("after") == "start"
+                       else "tekhenu/solo/maat/botankhamun-destiny-card"})
     else:
         bot.destiny = None
     pending["queue"].remove(SEAT)
@@ -282,14 +283,15 @@ def _cannot_act(state: State, bot, god: str, why: str, events: list) -> None:
     vp = SOLO("cannot_act.vp")
     state.note_assumed("solo.cannot_act.vp")
     bot.vp += vp
-    events.append({"event": "botankhamun_cannot_act", "seat": SEAT, "god": god, "why": why, "vp": vp})
+    events.append({"event": "botankhamun_cannot_act", "seat": SEAT, "god": god, "why": why, "vp": vp,
+                   "fact": "solo.cannot_act.vp"})
 
 
 def _horus(state: State, bot, value: int, color: str, events: list) -> str | None:
     """The god it builds a Statue for, if any: as for you, no Statue bonus right after building it
     (tekhenu/actions/horus/statue-bonus-player-count, 2 players)."""
     if bot.statues_left <= 0:
-        _cannot_act(state, bot, "horus", "no Statues left", events)
+        _cannot_act(state, bot, "horus", "no_statues", events)
         return
     god = horus_god(state, value)
     note_horus_layout(state)
@@ -378,7 +380,7 @@ def _ra(state: State, bot, value: int, color: str, events: list) -> None:
     tile = state.ra_tiles[space]
     empty = [cell for cell in temple.cells() if f"{cell[0]},{cell[1]}" not in state.temple]
     if bot.pillars_left <= 0 or tile is None or not empty:
-        _cannot_act(state, bot, "ra", "no Pillar, Pillar tile or empty space", events)
+        _cannot_act(state, bot, "ra", "no_pillar_or_space", events)
         return
     for fact in ("temple.size", "ra.tile_space_vp", "temple.building_spaces", "solo.ra.outer_edge_counts"):
         state.note_assumed(fact)
@@ -413,7 +415,7 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
     state.note_assumed("temple.building_spaces")
     free = [i for i in temple.open_building_spaces(state.players) if str(i) not in state.temple_buildings]
     if bot.buildings_left <= 0 or not free:
-        _cannot_act(state, bot, "hathor", "no Building or free space", events)
+        _cannot_act(state, bot, "hathor", "no_building_or_space", events)
         return
     vp = {i: BOARD("hathor.own_pillar_vp") * _own_pillars_in_line(state, *temple.space_line(spaces[i])) for i in free}
     best = max(vp.values())
@@ -432,7 +434,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
     top = BOARD("limits.populace_max")
     if bot.happiness >= top:
         state.note_assumed("limits.populace_max")
-        _cannot_act(state, bot, "bastet", "Happiness at the end of the track", events)
+        _cannot_act(state, bot, "bastet", "track_end", events)
         return
     before = (bot.happiness, bot.population)
     for _ in range(value):
@@ -466,7 +468,7 @@ def thoth_cards(state: State, bot, value: int) -> tuple[int, list[int]] | None:
 def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
     choice = thoth_cards(state, bot, value)
     if choice is None:
-        _cannot_act(state, bot, "thoth", "no card it may take", events)
+        _cannot_act(state, bot, "thoth", "no_card", events)
         return
     section, slots = choice
     if any(i >= market.highest_section(bot.happiness) for i, sec in enumerate(state.market) if sec):
@@ -511,7 +513,7 @@ def osiris_space(state: State, value: int, color: str) -> tuple[int, str] | None
 def _osiris(state: State, bot, value: int, color: str, events: list) -> None:
     space = osiris_space(state, value, color) if bot.buildings_left > 0 else None
     if space is None:
-        _cannot_act(state, bot, "osiris", "no Building or free space", events)
+        _cannot_act(state, bot, "osiris", "no_building_or_space", events)
         return
     row, district = space
     state.osiris[f"{row},{district}"] = SEAT

@@ -117,7 +117,8 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
     if state.pillar_stack:
         state.ra_tiles[0] = state.pillar_stack.pop()
     events.append({"event": "ra", "seat": p.seat, "tile": tile, "cell": list(cell), "rotation": rotation,
-                   "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward})
+                   "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward,
+                   "corner": is_corner(cell), "rule": "tekhenu/actions/ra/raise-pillar"})
     # step 5 (the tile's ability, pillars.py) and step 6 (place_pillar) follow: turn.py
 
 
@@ -152,7 +153,8 @@ def construct_building(state, p, value: int, space: int, resource: str | None, e
                 p.resources[key] += 1
             gained.append(key)
     p.vp += vp
-    events.append({"event": "hathor", "seat": p.seat, "space": space, "vp": vp, "gained": gained})
+    events.append({"event": "hathor", "seat": p.seat, "space": space, "vp": vp, "gained": gained,
+                   "rule": "tekhenu/actions/hathor/pay-and-place"})
 
 
 def build_temple_statue(state, p, index: int, events: list) -> None:
@@ -163,7 +165,8 @@ def build_temple_statue(state, p, index: int, events: list) -> None:
                   if tile["owner"] == p.seat and in_line(tuple(map(int, key.split(","))), axis, line))
     p.vp += 3 * pillars
     state.note_assumed("temple.statue_spaces")
-    events.append({"event": "temple_statue", "seat": p.seat, "space": index, "vp": 3 * pillars})
+    events.append({"event": "temple_statue", "seat": p.seat, "space": index, "vp": 3 * pillars,
+                   "rule": "tekhenu/actions/horus/statue-for-people/temple-complex-pillars"})
 
 
 def score_temple(state, p) -> int:
