@@ -114,7 +114,29 @@ def bench_engine(games: int = 20, repeats: int = 3) -> dict:
     return {"games": games, "repeats": repeats, "games_per_s": round(best, 1),
             "games_per_s_median": round(statistics.median(rates), 1),
             "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 / best / (decisions / games), 3),
-            "solo_games_per_s": round(max(solo_rates), 1)}
+            "solo_games_per_s": round(max(solo_rates), 1),
+            "per_engine": bench_engines(games, repeats)}
+
+
+def bench_engines(games: int = 20, repeats: int = 3) -> dict:
+    """Every registered engine through the shared interface (engine.play.play_random at its default
+    player count): random games per second, best of `repeats` runs over the same seeds."""
+    from engine import registry
+    from engine.play import play_random as play_engine
+
+    out = {}
+    for game in registry.available():
+        engine = registry.get(game)
+        players = engine.info.default_players
+        play_engine(engine, players, 10_000)      # warm-up: imports and data files
+        rates = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for seed in range(games):
+                play_engine(engine, players, seed)
+            rates.append(games / (time.perf_counter() - start))
+        out[game] = {"players": players, "games_per_s": round(max(rates), 1)}
+    return out
 
 
 def bench_ask(questions_file: Path, repeats: int = 2) -> dict:

@@ -1,6 +1,7 @@
-"""Scenarios: rules as checked examples. A scenario is data (kb/data/tekhenu/scenarios/*.yaml): a
-starting situation (a standard setup plus overrides), actions, and expectations on the result. The
-runner plays the actions with the real engine and checks every expectation.
+"""Tekhenu's half of the shared scenario runner (engine/scenarios.py runs every game's scenarios): how a
+situation is set up from a scenario's `setup` (`situation`), how one step is played (`play_step`), how a
+value is read by a dotted path (`value`), and what a reader sees before and after (`view`). The
+scenarios are data (kb/data/tekhenu/scenarios/*.yaml); the shared runner checks their expectations.
 
     {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "others": {...},
                                      "board": {...}, "dice": [...]},
@@ -14,7 +15,7 @@ runner plays the actions with the real engine and checks every expectation.
 after "me" (`setup.others: [{...}, ...]` one entry per player, or one `{...}` for all of them; paths
 `others.0.vp`).
 
-Runner extensions (all optional):
+Setup and steps (all optional):
     setup.horus: preprinted | shuffled   Horus Bonuses (default preprinted: the examples show the printed
                  board, e.g. Example 13's 4 → Hathor)
     setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
@@ -25,7 +26,7 @@ Runner extensions (all optional):
                  `scorings: N` also removes the first N Scoring markers.
     actions: {"kind": "phase", "phase": "maat" | "scoring" | "final" | "final_scoring"}   (final: the
                  steps after the Decrees — turn-order bonus and the winner; final_scoring: D23's action,
-                 the second Scoring and the Decree choices, decrees.py)
+                 the second Scoring and the Decree choices)
     expect: {"event", "field": "vp.edges", "who": "me"}   dotted fields; `who` picks that player's event
             {"path": "me.turn_position"}   the player's place in Turn Order (0 = first)
             {"path": "state.bag.len"}      `len` of a list
@@ -33,9 +34,9 @@ Runner extensions (all optional):
 
 Solo games (engine/tekhenu/solo.py): `setup.solo: {difficulty}` plays you against Botankhamun; `setup.bot`
 overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kind": "botankhamun", "tile":
-"god:ra" | "resource:0"}` resolves one of its Action tiles. Any game: `setup.wheel_turn` fixes the lights,
-`setup.clear_wheel` puts every die on the wheel back in the bag, `setup.board` is `setup.state` for board parts, `setup.choices: false`
-stops before the setup decisions.
+"god:ra" | "resource:0"}` resolves one of its Action tiles (and the Statue bonuses that follow). Any game:
+`setup.wheel_turn` fixes the lights, `setup.clear_wheel` puts every die on the wheel back in the bag,
+`setup.board` is `setup.state` for board parts, `setup.choices: false` stops before the setup decisions.
 """
 from __future__ import annotations
 
@@ -217,13 +218,6 @@ def _resolve(path: str, state: State, roles: list[int]):
             node = getattr(node, part)
     if isinstance(node, list) and node and isinstance(node[0], Die):
         node = [d.value for d in node]
-    return node
-
-
-def _field(event: dict, dotted: str):
-    node = event
-    for part in dotted.split("."):
-        node = node.get(part) if isinstance(node, dict) else None
     return node
 
 
