@@ -314,3 +314,22 @@ def test_apply_never_changes_its_input_in_whole_games(players):
         new, _ = apply(state, rng.choice(legal_actions(state)))
         assert state.dumps() == before
         state = new
+
+
+def test_no_extra_action_between_a_thoth_refresh_and_its_cards():
+    """B19 "in any order": before the normal action or after it, not between a Thoth refresh ("Before
+    selecting cards you take") and the cards (card_effects.readings.extra_action_not_inside_thoth)."""
+    state, dice = _state({"blessings": ["B19"], "happiness": 3, "population": 6,
+                          "resources": {"papyrus": 3, "limestone": 4, "gold": 0}},
+                         [{"as": "d", "color": "black", "value": 1, "god": "thoth", "light": "dark"}])
+    state = _run(state, UseBlessing("B19"), TakeDie(dice["d"]))
+    assert any(a.by == "B19" for a in legal_actions(state) if isinstance(a, Perform))   # before: offered
+    state = _run(state, Perform("thoth_refresh", section=0))
+    assert not any(getattr(a, "by", None) for a in legal_actions(state))
+    extra = Perform("ra", cell="1,1", by="B19")                 # Ra is opposite Thoth
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, extra)
+    assert refused.value.rule_id == "tekhenu/actions/thoth/refresh-section"
+    thoth = next(a for a in legal_actions(state) if isinstance(a, Perform) and a.action == "thoth")
+    state = _run(state, thoth)
+    assert any(a.by == "B19" for a in legal_actions(state) if isinstance(a, Perform))    # after: offered again

@@ -30,6 +30,7 @@ from engine.tekhenu.actions import (
     action_from_json,
     action_to_json,
 )
+from engine.tekhenu.actions import UseBlessing
 from engine.tekhenu.board import FACTS, GODS, horus_god
 
 RA = GODS.index("ra")
@@ -209,6 +210,30 @@ def test_p12_horus_as_1_2_or_3_and_pays_the_granite():
     seat = before.current.seat
     assert done.god_statues[god] == [seat]
     assert done.player[seat].resources["granite"] == 5 - FACTS("player_board.statue_granite_cost")[0]
+
+
+@pytest.mark.parametrize("granite,waits", [(0, False), (1, True)])
+def test_p12_is_not_paid_for_by_the_blessing_played_for_the_ra_action(granite, waits):
+    """B13 "You do not have to pay any Limestone or Granite costs associated with this action" pays the Ra
+    action and is used up with it; P12's Horus action is another action, paid in full (skipped when it
+    cannot be: pillars.readings.ability_god_action_optional_when_impossible). Found by the slow random runs:
+    the ability used to wait for a Horus action nobody could pay."""
+    state = _ready()
+    p = state.current
+    p.resources.update(limestone=0, granite=granite, gold=0)
+    p.technologies, p.blessings, p.statues_left = [], ["B13"], 6
+    state.ra_tiles = [None, None, "P12"]
+    _set_light(state, RA, pillars.PILLAR_LIGHT["P12"])
+    die = _die_at(state, RA, "gray", 1)
+    state, _ = apply(state, TakeDie(die.id))
+    state, _ = apply(state, UseBlessing("B13"))
+    after, events = apply(state, Perform("ra", cell="1,1"))
+    assert (after.phase == "ability") == waits
+    if waits:
+        assert {a.action for a in legal_actions(after)} == {"horus"}
+    else:
+        assert next(e for e in events if e["event"] == "pillar_ability")["skipped"]
+        assert after.temple["1,1"]["owner"] == p.seat and after.current.seat != p.seat
 
 
 def test_p12_is_skipped_when_no_statue_can_be_paid():

@@ -48,7 +48,7 @@ def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: 
     if effect == "god_action":
         context = {"card": tile, "rule": ability["rule"], "god": ability["god"], "values": ability["values"],
                    "free": False, "refresh": True}
-        if not extra.candidates(state, context):
+        if not _possible(state, context):
             state.note_assumed("pillars.readings.ability_god_action_optional_when_impossible")
             events.append(dict(base, skipped=True))
             return False
@@ -62,6 +62,18 @@ def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: 
     gained = _apply_immediate(state, p, effect, ability["amount"], cell, rotation, events)
     events.append(dict(base, gained=gained))
     return False
+
+
+def _possible(state, context: dict) -> bool:
+    """Whether the ability's God Action can be performed. A Blessing attached to the Ra action (B13/B14
+    waive its Limestone and Granite) pays for that action only, and is used up with it: it does not make
+    the ability's own action affordable."""
+    attached = state.turn_effects.pop("attached", None)
+    try:
+        return bool(extra.candidates(state, context))
+    finally:
+        if attached is not None:
+            state.turn_effects["attached"] = attached
 
 
 def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, events: list):

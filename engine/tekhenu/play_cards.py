@@ -202,6 +202,13 @@ def _t19_open(state, p) -> bool:
             and state.pending["color"] in FACTS("produce.color_resource") and core.available(p, "scribes") >= 1)
 
 
+def _thoth_begun(state) -> bool:
+    """A Thoth refresh has begun the die's Thoth action and its cards are not taken yet: an extra action
+    comes before or after the normal action (B17-B20 "in any order"), not inside it (an assumed reading,
+    card_effects.readings.extra_action_not_inside_thoth)."""
+    return state.pending.get("refreshed") is not None and not _te(state).get("normal_done")
+
+
 def _happiness21_pending(value: int) -> dict:
     return {"value": value, "god": None, "anubis": True, "color": None, "section": None, "purity": None,
             "die": None, "no_shift": True}
@@ -242,6 +249,8 @@ def act_actions(state, normal: list) -> list:
     if not te.get("normal_done"):
         allowed = allowed_kinds(state)
         out += normal_fitting(state, normal) or [Perform("none")]
+        if _thoth_begun(state):
+            return out + blessing_actions(state)      # its cards first: nothing comes between
         if _t19_open(state, p) and any(kind_of(a) in GODS for a in normal) and "produce" in allowed:
             out += [Perform("produce", by="T19", shift=s) for s in cards_fx.shifts(p, state.pending)[1]]
     for card in sorted({e["by"] for e in te.get("extras", ())}):
@@ -259,6 +268,11 @@ def perform_extra(state, action: Perform, events: list) -> None:
         raise IllegalAction("tekhenu/round/take-die", "extra actions use the die taken this turn: take it first",
                             "추가 행동은 이번 차례에 가져온 주사위를 씁니다: 먼저 주사위를 가져오세요")
     p, te = state.current, _te(state)
+    if _thoth_begun(state):
+        note_reading(state, "extra_action_not_inside_thoth")
+        raise IllegalAction("tekhenu/actions/thoth/refresh-section",
+                            "the Thoth action has begun with a refresh: take its cards before any other action",
+                            "토트 행동이 구역 새로 채우기로 시작됐습니다: 다른 행동 전에 카드를 가져오세요")
     if action.by == "T19":
         _perform_t19(state, p, action, events)
         return

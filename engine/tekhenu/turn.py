@@ -171,7 +171,7 @@ def perform(state, action: Perform, events: list) -> None:
     if action.action == "thoth_refresh":
         god_actions.thoth_refresh(state, action, events)    # part of the Thoth action: the turn goes on
         return
-    if state.pending.get("refreshed") is not None and action.action != "thoth":
+    if state.pending.get("refreshed") is not None and action.action not in ("thoth", "none"):
         raise IllegalAction("tekhenu/actions/thoth/refresh-section",
                             "after refreshing a section, the action is the Thoth action",
                             "구역을 새로 채운 뒤의 행동은 토트 행동입니다")
