@@ -27,6 +27,7 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
     scribes = cards_fx.scribes_available(p)
     mods = cards_fx.take_modifiers(state)
     purity = FACTS("purity")
+    producing = FACTS("produce.color_resource")
     t08 = "T08" in p.technologies
     out = []
     for section, dice in enumerate(state.sections):
@@ -46,7 +47,8 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
                 # each Scribe moves the die by 1 or 2, never past 1 or 6
                 lo, hi = max(1 - value, -2 * spare), min(6 - value, 2 * spare)
                 adjusts = range(lo, hi + 1)
-                if memo is not None and not anubis:   # an Anubis die may always Produce any Resource
+                # an Anubis die may always Produce any Resource, a die of a Resource's colour its own
+                if memo is not None and not anubis and color not in producing:
                     adjusts = [a for a in adjusts if _die_allows_action(state, memo, section, color, value + a)]
                 out.extend(TakeDie(die.id, adjust, anubis, treat) for treat in treats for adjust in adjusts)
     return out
