@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test clean
+.PHONY: run test clean system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,11 @@ run: $(STAMP)
 	$(BIN)/streamlit run app/ui/streamlit_app.py --server.port $(PORT) --server.headless true \
 		--browser.gatherUsageStats false
 
-test: $(STAMP)
+# Debian's Chromium and Korean fonts for the browser test, installed with apt when missing
+system-deps:
+	bash scripts/system_deps.sh
+
+test: $(STAMP) system-deps
 	$(BIN)/arbiter kb check
 	$(BIN)/python -m pytest
 

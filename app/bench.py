@@ -114,28 +114,29 @@ def bench_engine(games: int = 20, repeats: int = 3) -> dict:
     return {"games": games, "repeats": repeats, "games_per_s": round(best, 1),
             "games_per_s_median": round(statistics.median(rates), 1),
             "decisions_per_game": round(decisions / games, 1), "ms_per_decision": round(1000 / best / (decisions / games), 3),
-            "solo_games_per_s": round(max(solo_rates), 1),
-            "per_engine": bench_engines(games, repeats)}
+            "solo_games_per_s": round(max(solo_rates), 1)}
 
 
-def bench_engines(games: int = 20, repeats: int = 3) -> dict:
-    """Every registered engine through the shared interface (engine.play.play_random at its default
-    player count): random games per second, best of `repeats` runs over the same seeds."""
+def bench_registered_engines(games: int = 30, repeats: int = 3) -> dict:
+    """Random games per second (one core) of every engine in the registry, at 4 players where the game
+    allows (else its largest count); best of `repeats` runs over the same seeds, with the median."""
     from engine import registry
-    from engine.play import play_random as play_engine
+    from engine.play import play_random
 
     out = {}
     for game in registry.available():
         engine = registry.get(game)
-        players = engine.info.default_players
-        play_engine(engine, players, 10_000)      # warm-up: imports and data files
-        rates = []
+        players = max(engine.info.min_players, min(4, engine.info.max_players))
+        play_random(engine, players, 10_000)  # warm-up: imports and data files
+        rates, decisions = [], 0
         for _ in range(repeats):
-            start = time.perf_counter()
+            start, decisions = time.perf_counter(), 0
             for seed in range(games):
-                play_engine(engine, players, seed)
+                decisions += play_random(engine, players, seed)[1]
             rates.append(games / (time.perf_counter() - start))
-        out[game] = {"players": players, "games_per_s": round(max(rates), 1)}
+        out[game] = {"players": players, "games": games, "games_per_s": round(max(rates), 1),
+                     "games_per_s_median": round(statistics.median(rates), 1),
+                     "decisions_per_game": round(decisions / games, 1)}
     return out
 
 
@@ -179,6 +180,7 @@ def main(args) -> int:
         report["search"] = bench_search(args.model, questions)
     if args.only in (None, "engine"):
         report["engine"] = bench_engine()
+        report["engine"]["by_game"] = bench_registered_engines()
     if args.only in (None, "ask"):
         report["ask"] = bench_ask(questions)
     if args.json:

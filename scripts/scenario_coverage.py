@@ -1,6 +1,6 @@
-"""Which numeric or conditional Tekhenu rules (and worked examples) have scenarios, and which do not yet.
+"""Which numeric or conditional rules (and worked examples) of a game have scenarios, and which do not yet.
 
-    python scripts/scenario_coverage.py [--all]
+    python scripts/scenario_coverage.py [--game tekhenu|imhotep] [--all]
 
 CURATED lists the rules that state a number, a table row or a condition an engine can check, plus every
 worked example. A rule maps to None when it must have a scenario (tests/test_scenarios.py enforces it), or
@@ -193,6 +193,163 @@ CURATED: dict[str, str | None] = {
 }
 
 
+# Imhotep: every rule but the story and reading notes; all numeric or conditional, or a worked example.
+IMHOTEP: dict[str, str | None] = {
+    "imhotep/market-cards/red/use-immediately": None,
+    "imhotep/market-cards/green/keep-face-up": None,
+    "imhotep/market-cards/green/example": None,
+    "imhotep/market-cards/statue/keep-face-up": None,
+    "imhotep/market-cards/statue/example": None,
+    "imhotep/market-cards/blue/face-up": None,
+    "imhotep/market-cards/blue/one-per-turn": None,
+    "imhotep/market-cards/blue/from-next-turn": None,
+    "imhotep/market-cards/blue/discard": None,
+    "imhotep/market-cards/blue/unused-point": None,
+    "imhotep/market-cards/blue/independent-action": None,
+    "imhotep/market-cards/blue/four-types": None,
+    "imhotep/objective/goal": None,
+    "imhotep/objective/four-actions": None,
+    "imhotep/objective/winner": None,
+    "imhotep/components/stones": None,
+    "imhotep/components/site-boards": "a component count (5 boards = the 5 sites); the engine's sites are fixed, nothing to play",
+    "imhotep/components/scoring-track": "the scoring track is the engine's score numbers; nothing to play",
+    "imhotep/components/ships": "8 ship tokens: the engine's ship_sizes fact; which 4 sail is the round card's (setup scenarios)",
+    "imhotep/components/supply-sleds": "one sled per colour: the engine's sled numbers; nothing to play",
+    "imhotep/components/round-cards": "21 = 3 x 7 round cards: the engine's round_cards facts (checked by tests/test_engine_imhotep.py)",
+    "imhotep/components/market-cards": None,
+    "imhotep/setup/site-boards": "A side first is a recommendation; the engine's sides option (tests/test_engine_imhotep.py)",
+    "imhotep/setup/scoring-track": "placing the track: nothing to play",
+    "imhotep/setup/ships": "placing the ship tokens: nothing to play",
+    "imhotep/setup/market-deck": None,
+    "imhotep/setup/round-cards-seven": None,
+    "imhotep/setup/round-cards-by-player-count": "which card comes up is random; tests/test_engine_imhotep.py checks every dealt card belongs to the player count's set",
+    "imhotep/setup/remove-one-round-card": None,
+    "imhotep/setup/round-card-stack": None,
+    "imhotep/setup/player-colors": "players choose their colours; the engine's assumed seat colours (colors fact)",
+    "imhotep/setup/quarry": "stones differ only in colour: the stone-conservation property test (tests/test_engine_imhotep_properties.py)",
+    "imhotep/setup/score-markers": None,
+    "imhotep/setup/start-player": None,
+    "imhotep/how-to-play/six-rounds": None,
+    "imhotep/round/intro": None,
+    "imhotep/round/reveal-round-card": None,
+    "imhotep/round/ship-sizes": None,
+    "imhotep/round/example-round-card": None,
+    "imhotep/round/fill-market": None,
+    "imhotep/round/reshuffle": None,
+    "imhotep/round/start-turns": "a transition sentence; every scenario plays turns in order",
+    "imhotep/turn/one-action": None,
+    "imhotep/turn/get-stones/take-three": None,
+    "imhotep/turn/get-stones/sled-limit": None,
+    "imhotep/turn/get-stones/example-partial": None,
+    "imhotep/turn/get-stones/not-allowed": None,
+    "imhotep/turn/place-stone/load": None,
+    "imhotep/turn/place-stone/which-space": None,
+    "imhotep/turn/place-stone/empty-sled": None,
+    "imhotep/turn/sail-ship/move": None,
+    "imhotep/turn/sail-ship/minimum-load": None,
+    "imhotep/turn/sail-ship/empty-harbor": None,
+    "imhotep/turn/sail-ship/unload-order": None,
+    "imhotep/turn/sail-ship/not-allowed": None,
+    "imhotep/turn/sail-ship/site-rules": None,
+    "imhotep/turn/sail-ship/no-own-stones-needed": None,
+    "imhotep/turn/sail-ship/ship-stays": None,
+    "imhotep/turn/sail-ship/one-ship-per-harbor": None,
+    "imhotep/turn/sail-ship/example-pyramid": None,
+    "imhotep/turn/play-blue-card/one-card": None,
+    "imhotep/turn/play-blue-card/discard": None,
+    "imhotep/turn/only-one-action": None,
+    "imhotep/turn/round-ends-fourth-ship": None,
+    "imhotep/turn/one-site-unserved": "follows from 4 ships and one ship per harbor (sail-occupied-harbor); the property tests check 4 docked ships lie at 4 different sites",
+    "imhotep/end-of-round/trigger": None,
+    "imhotep/end-of-round/temple-scoring": None,
+    "imhotep/end-of-round/example-temple": None,
+    "imhotep/next-round/return-ships": None,
+    "imhotep/next-round/discard-market": None,
+    "imhotep/next-round/keep-stones": None,
+    "imhotep/next-round/new-start-player": None,
+    "imhotep/game-end/after-six-rounds": None,
+    "imhotep/game-end/final-scoring": None,
+    "imhotep/final-scoring/sites": None,
+    "imhotep/final-scoring/green-purple": None,
+    "imhotep/final-scoring/unused-blue": None,
+    "imhotep/final-scoring/winner": None,
+    "imhotep/final-scoring/tie-break": None,
+    "imhotep/sites-a/market/overview": None,
+    "imhotep/sites-a/market/take-cards": None,
+    "imhotep/sites-a/market/stones-to-quarry": None,
+    "imhotep/sites-a/market/refill": None,
+    "imhotep/sites-a/market/cards-face-up": None,
+    "imhotep/sites-a/market/red-cards": None,
+    "imhotep/sites-a/market/blue-cards": None,
+    "imhotep/sites-a/market/green-purple-cards": None,
+    "imhotep/sites-a/market/example": None,
+    "imhotep/sites-a/pyramids/overview": None,
+    "imhotep/sites-a/pyramids/level-1": None,
+    "imhotep/sites-a/pyramids/levels-2-3": None,
+    "imhotep/sites-a/pyramids/points": None,
+    "imhotep/sites-a/pyramids/after-completion": None,
+    "imhotep/sites-a/pyramids/example-complete": None,
+    "imhotep/sites-a/temple/overview": None,
+    "imhotep/sites-a/temple/placement": None,
+    "imhotep/sites-a/temple/spaces-by-player-count": None,
+    "imhotep/sites-a/temple/levels": None,
+    "imhotep/sites-a/temple/no-height-limit": None,
+    "imhotep/sites-a/temple/example": None,
+    "imhotep/sites-a/burial-chamber/overview": None,
+    "imhotep/sites-a/burial-chamber/placement": None,
+    "imhotep/sites-a/burial-chamber/no-limit": None,
+    "imhotep/sites-a/burial-chamber/scoring-groups": None,
+    "imhotep/sites-a/burial-chamber/over-five": None,
+    "imhotep/sites-a/burial-chamber/multiple-groups": None,
+    "imhotep/sites-a/burial-chamber/example-placement": None,
+    "imhotep/sites-a/burial-chamber/example-scoring": None,
+    "imhotep/sites-a/obelisks/overview": None,
+    "imhotep/sites-a/obelisks/stacking": None,
+    "imhotep/sites-a/obelisks/highest-scores-most": None,
+    "imhotep/sites-a/obelisks/at-least-one-stone": None,
+    "imhotep/sites-a/obelisks/ties": None,
+    "imhotep/sites-a/obelisks/example-unload": None,
+    "imhotep/sites-a/obelisks/example-scoring": None,
+    "imhotep/sites-b/recommendation": None,
+    "imhotep/sites-b/mix-sides": None,
+    "imhotep/sites-b/market/except": None,
+    "imhotep/sites-b/market/setup": None,
+    "imhotep/sites-b/market/take-hidden": None,
+    "imhotep/sites-b/market/example": None,
+    "imhotep/sites-b/pyramids/except": None,
+    "imhotep/sites-b/pyramids/three-pyramids": None,
+    "imhotep/sites-b/pyramids/bonus-intro": None,
+    "imhotep/sites-b/pyramids/bonus-card": None,
+    "imhotep/sites-b/pyramids/bonus-stones": None,
+    "imhotep/sites-b/pyramids/bonus-load-stone": None,
+    "imhotep/sites-b/pyramids/placement-order": None,
+    "imhotep/sites-b/pyramids/level-2": None,
+    "imhotep/sites-b/pyramids/after-completion": None,
+    "imhotep/sites-b/pyramids/example": None,
+    "imhotep/sites-b/temple/except": None,
+    "imhotep/sites-b/temple/scoring-change": None,
+    "imhotep/sites-b/temple/rewards": None,
+    "imhotep/sites-b/temple/example": None,
+    "imhotep/sites-b/burial-chamber/except": None,
+    "imhotep/sites-b/burial-chamber/row-majority": None,
+    "imhotep/sites-b/burial-chamber/per-row": None,
+    "imhotep/sites-b/burial-chamber/at-least-one-stone": None,
+    "imhotep/sites-b/burial-chamber/no-groups-needed": None,
+    "imhotep/sites-b/burial-chamber/ties": None,
+    "imhotep/sites-b/burial-chamber/example": None,
+    "imhotep/sites-b/obelisks/except": None,
+    "imhotep/sites-b/obelisks/small-obelisks": None,
+    "imhotep/sites-b/obelisks/holding-space": None,
+    "imhotep/sites-b/obelisks/build": None,
+    "imhotep/sites-b/obelisks/leftover": None,
+    "imhotep/sites-b/obelisks/example": None,
+    "imhotep/variant-wrath-of-the-pharaoh/intro": None,
+    "imhotep/variant-wrath-of-the-pharaoh/penalty": None,
+}
+
+CURATED_BY_GAME = {"tekhenu": CURATED, "imhotep": IMHOTEP}
+
+
 def coverage(game: str = "tekhenu") -> dict:
     """{"covered": {rule: [scenario ids]}, "gaps": {rule: reason}, "missing": [rules needing one],
     "unknown": [curated ids that are not rules], "examples_not_curated": [...]}"""
@@ -205,7 +362,8 @@ def coverage(game: str = "tekhenu") -> dict:
         for rule in rules:
             by_rule.setdefault(rule, []).append(scenario)
     out = {"covered": {}, "gaps": {}, "missing": [], "unknown": [], "examples_not_curated": []}
-    for rule_id, reason in CURATED.items():
+    curated = CURATED_BY_GAME[game]
+    for rule_id, reason in curated.items():
         if rule_id not in g.rules:
             out["unknown"].append(rule_id)
         elif by_rule.get(rule_id):
@@ -215,15 +373,16 @@ def coverage(game: str = "tekhenu") -> dict:
         else:
             out["missing"].append(rule_id)
     out["examples_not_curated"] = sorted(r.id for r in g.rules.values()
-                                         if r.kind == "example" and r.id not in CURATED and "/solo" not in r.id)
+                                         if r.kind == "example" and r.id not in curated and "/solo" not in r.id)
     return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--all", action="store_true", help="also list the covered rules")
+    parser.add_argument("--game", default="tekhenu", choices=sorted(CURATED_BY_GAME))
     args = parser.parse_args()
-    report = coverage()
+    report = coverage(args.game)
     if args.all:
         for rule, scenarios in report["covered"].items():
             print(f"covered  {rule}: {', '.join(s.rsplit('/', 1)[-1] for s in scenarios)}")
@@ -236,7 +395,7 @@ def main() -> int:
     for rule in report["examples_not_curated"]:
         print(f"NOT CURATED  {rule}: a worked example missing from CURATED")
     print(f"{len(report['covered'])} covered, {len(report['gaps'])} without a scenario (with a reason), "
-          f"{len(report['missing'])} missing, of {len(CURATED)} numeric/conditional rules and examples")
+          f"{len(report['missing'])} missing, of {len(CURATED_BY_GAME[args.game])} numeric/conditional rules and examples")
     return 1 if report["missing"] or report["unknown"] or report["examples_not_curated"] else 0
 
 

@@ -1,6 +1,7 @@
 """What search sees of the KB: one document per rule or card, with its display title and both texts."""
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
 from ..models import Card, Rule
@@ -12,6 +13,15 @@ CARD_TYPE_LABEL = {
     "en": {"pillar-tile": "Pillar tile", "starting": "Starting card", "destiny": "Destiny card",
            "decree": "Decree", "blessing": "Blessing", "technology": "Technology"},
 }
+
+
+# A sentence ends at . ! ? (a Korean one at 다.) or a line break (a table row, a list item).
+SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|\n+")
+
+
+def sentences(text: str | None) -> list[str]:
+    """The sentences of a rule's text, as a reader would point at them (table rows count as one each)."""
+    return [s.strip() for s in SENTENCE_END.split(text or "") if s and s.strip()]
 
 
 PASSAGE_CHARS = 200
@@ -34,8 +44,13 @@ class SearchDoc:
 
     def field(self, lang: str) -> str:
         """The lexical field of one language: title, text and the search questions."""
+        return " ".join(part for part in self.field_parts(lang) if part)
+
+    def field_parts(self, lang: str) -> list[str]:
+        """The field in its parts: the title, each sentence of the text, the search questions (analysed
+        part by part, so the index also knows each sentence's words)."""
         asked = " ".join((self.questions or {}).get(lang) or [])
-        return " ".join(part for part in (self.title.get(lang), self.text.get(lang), asked) if part)
+        return [self.title.get(lang) or "", *sentences(self.text.get(lang)), asked]
 
     def dense_passage(self, lang: str) -> str | None:
         """What the dense index embeds for one language: the entry's first DENSE_QUESTIONS player

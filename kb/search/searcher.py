@@ -50,7 +50,10 @@ class QueryError(ValueError):
     """A question that cannot be searched; the message is for the user."""
 
 
-def validate_query(query) -> str:
+def validate_query(query, require_words: bool = True) -> str:
+    """The question with its whitespace normalised; QueryError (a message for the user) when it cannot
+    be used. `require_words=False`: a question of symbols only ("???") is not an error (the assistant
+    declines it as it declines nonsense)."""
     if not isinstance(query, str):
         raise QueryError("the question must be text")
     if not query.strip():
@@ -62,7 +65,7 @@ def validate_query(query) -> str:
               or ch == "\ufffd")
     if bad:
         raise QueryError("the question contains binary or unreadable characters; type it as plain text")
-    if not any(ch.isalnum() for ch in query):
+    if require_words and not any(ch.isalnum() for ch in query):
         raise QueryError("the question has no words to search for")
     return " ".join(query.split())
 
@@ -77,6 +80,7 @@ def check_game(game: str | None) -> str | None:
 class Hit:
     doc: SearchDoc
     score: float
+    row: int = -1              # the document's position in the index (its stage-1 scores' index)
 
     def to_json(self) -> dict:
         d = self.doc
@@ -91,6 +95,10 @@ class SearchResult:
     game: str | None
     hits: list[Hit]
     terms: QueryTerms = field(default_factory=QueryTerms)
+    # stage-1 scores and the fused score of every document, for callers that judge the result as a
+    # whole (is anything here an answer at all? which game's best rule is close?)
+    components: "Components | None" = None
+    fused: np.ndarray | None = None
 
     def to_json(self) -> dict:
         return {"query": self.query, "lang": self.lang, "game": self.game,
@@ -218,5 +226,6 @@ class Searcher:
         comp = self.components(query, lang, terms, game)
         fused = fuse(comp, self.meta, self.params, game)
         order = np.argsort(-fused, kind="stable")[:k]
-        hits = [Hit(self.index.docs[i], fused[i]) for i in order if fused[i] > 0]
-        return SearchResult(query=query, lang=lang, game=comp.detected_game, hits=hits, terms=terms)
+        hits = [Hit(self.index.docs[i], fused[i], int(i)) for i in order if fused[i] > 0]
+        return SearchResult(query=query, lang=lang, game=comp.detected_game, hits=hits, terms=terms,
+                            components=comp, fused=fused)

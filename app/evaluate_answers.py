@@ -1,0 +1,93 @@
+"""`arbiter eval answer`: what the player *sees*, measured on a question set with gold snippets.
+
+Per game × language: the answer is the rule holding the gold (answer-is-rule), the gold is somewhere on
+the answer page — the answer, its section's details or "also relevant" (on-page), the answer's game is
+the question's, and how many in-scope questions were declined. Same gold matching as `eval search`.
+`out_of_scope` files (no gold; `kind` per item) measure the other side: the share declined.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.search.evaluate import Question, is_correct
+
+
+@dataclass
+class AnswerOutcome:
+    question: Question
+    answer: str | None
+    on_page: bool
+    is_rule: bool
+    game_right: bool
+    page: list[str]
+
+
+def page_entries(result: dict) -> list[dict]:
+    a = result["answer"]
+    if not a:
+        return []
+    return [a, *a.get("details", []), *a.get("also_relevant", [])]
+
+
+def _texts(assistant, rule_id: str) -> dict:
+    entry = assistant.kb.entry(rule_id)
+    return {"ko": entry.text.get("ko"), "en": entry.text.get("en")} if entry else {}
+
+
+def evaluate(assistant, questions: list[Question], with_game: bool) -> list[AnswerOutcome]:
+    out = []
+    for q in questions:
+        result = assistant.answer(q.q, q.game if with_game else None)
+        entries = page_entries(result)
+        hits = [is_correct(e["rule_id"].split("/")[0] if "game" not in e else e["game"],
+                           _texts(assistant, e["rule_id"]), q) for e in entries]
+        answer = result["answer"]["rule_id"] if result["answer"] else None
+        out.append(AnswerOutcome(q, answer, any(hits), bool(hits and hits[0]),
+                                 bool(result["answer"]) and result["answer"]["game"] == q.game,
+                                 [e["rule_id"] for e in entries]))
+    return out
+
+
+def summarize(outcomes: list[AnswerOutcome]) -> dict:
+    groups: dict[str, list[AnswerOutcome]] = {}
+    for o in outcomes:
+        groups.setdefault(f"{o.question.game}/{o.question.lang}", []).append(o)
+    groups["ALL/all"] = outcomes
+
+    def metrics(items):
+        n = len(items)
+        return {"n": n, "answer_is_rule": sum(o.is_rule for o in items) / n,
+                "on_page": sum(o.on_page for o in items) / n,
+                "game_right": sum(o.game_right for o in items) / n,
+                "declined": sum(o.answer is None for o in items) / n}
+
+    return {key: metrics(items) for key, items in sorted(groups.items())}
+
+
+def format_summary(summary: dict, outcomes: list[AnswerOutcome]) -> str:
+    lines = [f"{'game/lang':32} {'n':>3} {'answer':>7} {'on page':>8} {'game':>6} {'declined':>9}"]
+    for key, m in summary.items():
+        lines.append(f"{key:32} {m['n']:3d} {m['answer_is_rule']:7.3f} {m['on_page']:8.3f} {m['game_right']:6.3f}"
+                     f" {m['declined']:9.3f}")
+    misses = [o for o in outcomes if not o.is_rule]
+    if misses:
+        lines += ["", "answer is not the gold rule (on page?; question; answer):"]
+        for o in misses:
+            lines.append(f"  {o.question.id} [{'page' if o.on_page else 'MISS'}] {o.question.q}  →  {o.answer}")
+    return "\n".join(lines)
+
+
+def evaluate_out_of_scope(assistant, items: list[dict]) -> dict:
+    """Share of out-of-scope questions declined, per kind; and the ones answered anyway."""
+    by_kind: dict[str, list[bool]] = {}
+    answered = []
+    for item in items:
+        result = assistant.answer(item["q"])
+        declined = result["answer"] is None
+        by_kind.setdefault(item.get("kind", "?"), []).append(declined)
+        if not declined:
+            answered.append({"id": item.get("id"), "q": item["q"], "answer": result["answer"]["rule_id"]})
+    total = [d for values in by_kind.values() for d in values]
+    return {"declined": sum(total) / max(1, len(total)), "n": len(total),
+            "by_kind": {k: {"n": len(v), "declined": sum(v) / len(v)} for k, v in sorted(by_kind.items())},
+            "answered": answered}

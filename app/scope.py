@@ -1,0 +1,117 @@
+"""Is the question about these rulebooks at all? ("asdkjh qwpoe", a chess question, "hello" are not.)
+
+Search always returns *something*; whether it is an answer shows in how the evidence looks as a
+whole: how close the best passage is in meaning (dense cosine), how strongly the best rule matches the
+question's words (BM25, per question word), how many of the games' own terms the question uses, and
+whether it names a printed card. A logistic model over those few signals decides; its weights and
+threshold live in app/data/scope.json, fitted by scripts/calibrate_scope.py on questions written for
+the purpose (eval/out_of_scope.yaml against the in-scope dev, tuning and held-out aid questions) and
+checked on sets it never saw (eval/out_of_scope_test.yaml, eval/holdout_questions.yaml). The
+threshold is set so that in-scope questions are almost never declined: a wrong "not in the
+rulebooks" costs a player more than a weak answer they can see is weak.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from kb.search.analyzers import analyze
+
+MODEL_FILE = Path(__file__).with_name("data") / "scope.json"
+FEATURES = ("dense_max", "dense_margin", "bm25_per_word", "bm25_top", "game_terms", "content_words",
+            "known_ids", "unknown_words", "about_the_product", "names_another_game")
+
+# "In Catan, ...", "체스에서 ...": a question scoped to a name the rulebooks never use
+SCOPED = re.compile(r"^\s*(?:in|for|with|playing)\s+([A-Za-z][\w'’ -]{1,30}?)\s*[,:?]|^\s*([가-힣A-Za-z0-9]{1,12})(?:에서|에선|할 때|에서는)\s",
+                    re.IGNORECASE)
+
+# Questions about the product, not its rules: who made it, where to buy it, ratings, sleeves, prints,
+# apps, awards, "is it fun", "best card/strategy". Rulebooks never answer these.
+PRODUCT = re.compile(
+    r"\bdesign(?:ed|er)\b|디자인|디자이너|만든 사람|누가 만들|\bbuy\b|\bpurchase|구매|어디서 사|파는 곳|\bprice of"
+    r"|가격|얼마야\s*\?*$|\bsleeves?\b|슬리브|\bawards?\b|수상|상 받|\bonline\b|온라인|\bapp\b|\bapps\b|앱|어플"
+    r"|kickstarter|킥스타터|\bpromo|프로모|in print|절판|재판|\bbgg\b|boardgamegeek|\bweight rating|무게감|평점"
+    r"|copies sold|판매량|how old|몇 살|연령|\bfun\b|재밌|재미있|\bbest (?:card|strategy|opening)|최고의|전략 알려"
+    r"|\bstrategy to win|이기는 법|\bexpansions? (?:are there|exist)|publisher|출판사", re.IGNORECASE)
+
+NOTICE = {
+    "en": "These rulebooks do not answer that question. Arbiter answers rules questions about Tekhenu: "
+          "Obelisk of the Sun, its expansion Time of Seth, Through the Ages (2006) and Imhotep.",
+    "ko": "이 규칙서들로는 답할 수 없는 질문입니다. Arbiter는 테케누: 태양의 오벨리스크, 확장 세트의 시간, "
+          "쓰루 디 에이지스(2006), 임호텝의 규칙 질문에 답합니다.",
+}
+
+
+def features(result, vocabulary: dict, known_ids: int = 0) -> dict[str, float]:
+    """The signals of one search result (kb.search.searcher.SearchResult with its components);
+    `vocabulary`: the words the KB's lexical index knows in the question's language (a question whose
+    words the rulebooks never use — "castling", "Scrabble", "asdkjh" — is about something else)."""
+    comp = result.components
+    dense = comp.dense
+    top = np.sort(dense)[-20:] if len(dense) else np.zeros(1)
+    words = analyze(result.query, result.lang)
+    bm25_top = float(comp.bm25_same.max()) if len(comp.bm25_same) else 0.0
+    return {
+        "dense_max": float(top[-1]),
+        "dense_margin": float(top[-1] - top.mean()),
+        "bm25_per_word": bm25_top / max(1, len(words)),
+        "bm25_top": bm25_top,
+        "game_terms": float(len({m.term.id for m in result.terms.matches})),
+        "content_words": float(len(words)),
+        "known_ids": float(known_ids),
+        "unknown_words": (sum(1 for w in words if w not in vocabulary) / len(words)) if words else 1.0,
+        "about_the_product": float(bool(PRODUCT.search(result.query))),
+        "names_another_game": float(_names_unknown(result, vocabulary)),
+    }
+
+
+def _names_unknown(result, vocabulary: dict) -> bool:
+    m = SCOPED.search(result.query)
+    if not m:
+        return False
+    words = analyze(m.group(1) or m.group(2), result.lang)
+    return bool(words) and all(w not in vocabulary for w in words)
+
+
+@dataclass(frozen=True)
+class ScopeModel:
+    mean: dict
+    scale: dict
+    weights: dict
+    bias: float
+    threshold: float            # decline when P(in scope) < threshold
+
+    def probability(self, signals: dict[str, float]) -> float:
+        z = self.bias + sum(self.weights[f] * (signals[f] - self.mean[f]) / (self.scale[f] or 1.0)
+                            for f in FEATURES)
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def in_scope(self, signals: dict[str, float]) -> bool:
+        return signals["known_ids"] > 0 or self.probability(signals) >= self.threshold
+
+
+class ScopeModelError(RuntimeError):
+    """app/data/scope.json cannot be read; the message says how to rebuild it."""
+
+
+@lru_cache(maxsize=4)
+def load_model(embedding_model: str, path: Path = MODEL_FILE) -> ScopeModel | None:
+    """The model fitted for this embedding model (dense similarities differ from model to model), or
+    None when none was fitted for it: then no question is declined as out of scope."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        fitted = raw["models"].get(embedding_model)
+        if fitted is None:
+            return None
+        return ScopeModel(fitted["mean"], fitted["scale"], fitted["weights"], fitted["bias"], fitted["threshold"])
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ScopeModelError(f"{path} is damaged ({exc}); restore it from git or run "
+                              "scripts/calibrate_scope.py --write") from None

@@ -1,0 +1,118 @@
+"""Imhotep (Kosmos) behind the shared engine interface (engine.api), registered as `imhotep`: 2-4 players,
+six rounds, the A and B sides of every site (or mixed), and the Wrath of the Pharaoh."""
+from __future__ import annotations
+
+from .. import api
+from . import data as D
+from . import examples, narrate, picture, rules, scenarios, simulator
+from . import sites as S
+from .actions import action_from_json, action_to_json
+from .state import State
+
+SIDE_HELP = {"en": "the side of this site's board (overrides --sides)", "ko": "이 건설부지 게임판의 면 (--sides보다 우선)"}
+
+
+class ImhotepEngine(api.Engine):
+    info = api.GameInfo(
+        id="imhotep", title={"ko": "임호텝", "en": "Imhotep"},
+        min_players=2, max_players=4, default_players=4,
+        options=(
+            api.Option("sides", "A", ("A", "B", "mixed"),
+                       {"en": "the side of every site board: A, B, or mixed (the seed picks A or B for each site)",
+                        "ko": "모든 건설부지 게임판의 면: A, B, 또는 mixed (시드가 건설부지마다 A/B를 고름)"}),
+            *(api.Option(site, None, ("A", "B"), SIDE_HELP) for site in D.SITES),
+            api.Option("wrath", False, None, {"en": "the Wrath of the Pharaoh variant (-5 without a stone on each "
+                                                    "of the four building sites)",
+                                              "ko": "파라오의 분노 응용 규칙 (건설부지 4곳에 석재가 없으면 -5점)"}),
+        ),
+        rule_games=("imhotep",),
+    )
+    data_dir = D.DATA_DIR
+
+    # -- play ----------------------------------------------------------------------------------------
+    def new_game(self, players: int, seed: int, sides: str = "A", wrath: bool = False, market=None,
+                 pyramid=None, temple=None, burial=None, obelisk=None) -> State:
+        return rules.new_game(players, seed, sides, wrath, market=market, pyramid=pyramid, temple=temple,
+                              burial=burial, obelisk=obelisk)
+
+    def legal_actions(self, state: State) -> list:
+        return rules.legal_actions(state)
+
+    def apply(self, state: State, action):
+        return rules.apply(state, action)
+
+    def decision(self, state: State) -> api.Decision:
+        if state.phase == "over":
+            return api.Decision(None, "over", narrate.prompt("over"), rules.R_GAME_END)
+        if state.pending:
+            kind = state.pending[0]
+            return api.Decision(state.pending[1], kind, narrate.prompt(kind), rules.DECISION_RULE[kind])
+        return api.Decision(state.current, "turn", narrate.prompt("turn"), rules.R_ONE_ACTION)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> dict:
+        win = S.winners(state) if state.phase == "over" else []
+        final = [{"player": seat, "score": state.score[seat], "color": D.COLORS[seat], "sled": state.sled[seat],
+                  "cards": dict(sorted(state.cards[seat].items()))} for seat in range(state.players)]
+        return {"final": final, "winner": win[0] if len(win) == 1 else None, "winners": win,
+                "sides": dict(state.sides), "wrath": state.wrath}
+
+    def summary(self, state: State, seed: int) -> dict:
+        return {"seed": seed, "players": state.players, **self.result(state), "facts_used": self.facts_used(state)}
+
+    # -- JSON ------------------------------------------------------------------------------------------
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def action_to_json(self, action) -> dict:
+        return action_to_json(action)
+
+    def action_from_json(self, data: dict):
+        return action_from_json(data)
+
+    def facts_used(self, state: State) -> list[str]:
+        return [path for path in state.facts if D.provenance(path) != "rulebook"]
+
+    # -- scenarios -------------------------------------------------------------------------------------
+    def scenario_setup(self, spec: dict) -> api.Situation:
+        return scenarios.situation(spec)
+
+    def scenario_step(self, situation: api.Situation, step: dict) -> list[dict]:
+        return scenarios.play_step(situation, step)
+
+    def scenario_value(self, situation: api.Situation, path: str):
+        return scenarios.value(situation, path)
+
+    def scenario_view(self, situation: api.Situation) -> dict:
+        return scenarios.view(situation)
+
+    # -- presentation ------------------------------------------------------------------------------------
+    def narrate_action(self, action: dict, lang: str) -> str:
+        return narrate.narrate_action(action, lang)
+
+    def narrate_event(self, event: dict, lang: str) -> str | None:
+        return narrate.narrate_event(event, lang)
+
+    def label(self, key: str, lang: str) -> str:
+        return narrate.label(key, lang)
+
+    # -- the app's Simulator and examples ---------------------------------------------------------------------
+    def simulator_fields(self) -> list[api.Field]:
+        return simulator.fields()
+
+    def simulator_scenario(self, values: dict) -> dict:
+        return simulator.scenario(values)
+
+    def picture(self, situation: api.Situation, lang: str) -> str | None:
+        return picture.svg(situation.state, lang)
+
+    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
+        return examples.example_from_question(question, rule_ids, lang)
+
+
+ENGINE = ImhotepEngine()

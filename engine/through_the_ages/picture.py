@@ -1,0 +1,138 @@
+"""The Simulator's civilisation board (form fields → a scenario of one production and maintenance phase,
+its expectations worked out here from the board's facts and the cards' numbers) and an SVG drawing of a
+civilisation's banks and buildings."""
+from __future__ import annotations
+
+from ..api import Field, ScenarioError
+from .cards import card, name, value
+
+BUILDINGS = [  # (field, card, en, ko)
+    ("farms_0", "agriculture", "Farms (Agriculture, level 0)", "농장 (농업, 0등급)"),
+    ("farms_1", "irrigation", "Farms (Irrigation, level 1)", "농장 (관개농업, 1등급)"),
+    ("mines_0", "bronze", "Mines (Bronze, level 0)", "광산 (청동, 0등급)"),
+    ("mines_1", "iron", "Mines (Iron, level 1)", "광산 (철, 1등급)"),
+    ("temples", "religion", "Temples (Religion)", "신전 (종교)"),
+    ("labs_0", "philosophy", "Labs (Philosophy, level 0)", "연구실 (철학, 0등급)"),
+    ("labs_1", "alchemy", "Labs (Alchemy, level 1)", "연구실 (연금술, 1등급)"),
+    ("theaters", "drama", "Theaters (Drama)", "극장 (드라마)"),
+    ("arenas", "bread-and-circuses", "Arenas (Bread and Circuses)", "경기장 (오락)"),
+]
+
+
+def fields() -> list[Field]:
+    out = [Field("mode", {"en": "Game", "ko": "게임"}, "choice", "advanced", ("simple", "advanced"),
+                 {"simple": {"en": "Simple (no corruption, no discontent)", "ko": "맛보기 (자원 낭비·불만 없음)"},
+                  "advanced": {"en": "Advanced / Full", "ko": "숙련 / 본격"}}),
+           Field("yellow_bank", {"en": "Tokens in the yellow bank", "ko": "노란색 저장소의 토큰"}, "int", 12, min=0, max=18),
+           Field("pool", {"en": "Unused workers", "ko": "일하지 않는 일꾼"}, "int", 1, min=0, max=18),
+           Field("blue_bank", {"en": "Tokens in the blue bank", "ko": "파란색 저장소의 토큰"}, "int", 10, min=0, max=18),
+           Field("food_tokens", {"en": "Food tokens on Agriculture", "ko": "농업 카드 위의 식량 토큰"}, "int", 2, min=0, max=18),
+           Field("resource_tokens", {"en": "Resource tokens on Bronze", "ko": "청동 카드 위의 자원 토큰"}, "int", 2, min=0, max=18)]
+    for key, cid, en, ko in BUILDINGS:
+        default = {"farms_0": 2, "mines_0": 2, "labs_0": 1}.get(key, 0)
+        out.append(Field(key, {"en": en, "ko": ko}, "int", default, min=0, max=8))
+    return out
+
+
+def _emptied(sizes, taken):
+    count = 0
+    for size in sizes:
+        if taken < size:
+            return count
+        taken -= size
+        count += 1
+    return count
+
+
+def board_scenario(values: dict) -> dict:
+    v = {f.name: values.get(f.name, f.default) for f in fields()}
+    mode = v["mode"]
+    workers = {cid: int(v[key]) for key, cid, _, _ in BUILDINGS if int(v[key])}
+    tokens = v["blue_bank"] + v["food_tokens"] + v["resource_tokens"]
+    if tokens > value("tokens")["blue"]:
+        raise ScenarioError(f"{tokens} blue tokens set; a civilisation has {value('tokens')['blue']} "
+                            f"/ 파란 토큰은 {value('tokens')['blue']}개입니다")
+    yellow = v["yellow_bank"] + v["pool"] + sum(workers.values())
+    if yellow > value("tokens")["yellow"]:
+        raise ScenarioError(f"{yellow} yellow tokens set; a civilisation has {value('tokens')['yellow']} "
+                            f"/ 노란 토큰은 {value('tokens')['yellow']}개입니다")
+    # what the rules say, step by step
+    ysizes = value("yellow_bank.sections")
+    taken = sum(ysizes) - v["yellow_bank"]
+    happy_need = _emptied(value("yellow_bank.happiness_spaces"), taken)
+    happy = min(value("happiness_range")[1], sum(n * card(c).get("happy", 0) for c, n in workers.items()))
+    missing = max(0, happy_need - happy)
+    uprising = mode != "simple" and missing > v["pool"]
+    culture = sum(n * card(c).get("culture", 0) for c, n in workers.items())
+    science = sum(n * card(c).get("science_out", 0) for c, n in workers.items())
+    bank = v["blue_bank"]
+    food_tokens = {"irrigation": 0, "agriculture": v["food_tokens"]}
+    made_food = 0
+    for cid in ("irrigation", "agriculture"):
+        n = min(workers.get(cid, 0), bank)
+        bank -= n
+        food_tokens[cid] += n
+        made_food += n * card(cid)["food"]
+    consumption = (value("yellow_bank.consumption_known")["empty"] if v["yellow_bank"] == 0 else
+                   {**value("yellow_bank.consumption_known"), **value("yellow_bank.consumption_more")}[_emptied(ysizes, taken)])
+    food = sum(n * card(c)["food"] for c, n in food_tokens.items())
+    short = max(0, consumption - food)
+    expect = [
+        {"description": f"happiness required {happy_need}, happy faces {happy}: {missing} discontent worker(s)",
+         "description_ko": f"필요한 행복 지수 {happy_need}, 행복 지수 {happy}: 불만 있는 일꾼 {missing}명",
+         "path": "me.discontent", "equals": missing},
+        {"description": "uprising: production and maintenance skipped" if uprising else "no uprising",
+         "description_ko": "폭동: 생산과 유지 단계를 건너뜀" if uprising else "폭동 없음",
+         "path": "me.uprising", "equals": uprising if mode != "simple" else missing > v["pool"]},
+    ]
+    if not uprising:
+        expect += [
+            {"description": f"culture +{culture}", "description_ko": f"문화 점수 +{culture}", "event": "score", "field": "culture", "equals": culture},
+            {"description": f"science +{science}", "description_ko": f"과학 점수 +{science}", "event": "score", "field": "science", "equals": science},
+            {"description": f"food produced {made_food}", "description_ko": f"식량 {made_food} 생산", "event": "food", "field": "produced", "equals": made_food},
+            {"description": f"food consumption {consumption}", "description_ko": f"식량 소비율 {consumption}", "event": "food", "field": "consumption", "equals": consumption},
+            {"description": f"{short} food short (famine -{4 * short} culture)" if short else "no famine",
+             "description_ko": f"식량 {short}개 부족 (굶주림 문화 -{4 * short})" if short else "굶주림 없음",
+             "event": "food", "field": "short", "equals": short},
+        ]
+        bank_after_food = bank + min(consumption, food) if food <= consumption else None
+        if mode != "simple" and bank_after_food is not None:
+            mines = min(workers.get("iron", 0) + workers.get("bronze", 0), bank_after_food)
+            bank_final = bank_after_food - mines
+            owed = value("blue_bank.corruption")[-1] if bank_final == 0 else value("blue_bank.corruption")[
+                _emptied(value("blue_bank.sections"), value("tokens")["blue"] - bank_final)]
+            expect.append({"description": f"corruption {owed}", "description_ko": f"자원 낭비율 {owed}",
+                           "event": "resources", "field": "corruption", "equals": owed})
+    blue = {c: n for c, n in (("agriculture", v["food_tokens"]), ("bronze", v["resource_tokens"])) if n}
+    return {"id": "through-the-ages/scenario/simulator-board",
+            "title": {"en": "Your civilisation's production and maintenance", "ko": "내 문명의 생산과 유지 단계"},
+            "rules": ["through-the-ages/advanced/military-cards/drawing/tip-production-order",
+                      "through-the-ages/advanced/mechanics/uprising/rule",
+                      "through-the-ages/advanced/mechanics/corruption/four-and-six",
+                      "through-the-ages/later-rounds/famine/penalty"],
+            "setup": {"mode": mode, "me": {"yellow_bank": v["yellow_bank"], "pool": v["pool"], "blue_bank": v["blue_bank"],
+                                           "blue": blue, "workers": workers}},
+            "actions": [{"kind": "production"}], "expect": expect}
+
+
+def svg(civ: dict, lang: str) -> str:
+    ko = lang == "ko"
+    rows = []
+    y = 30
+    rows.append(f'<text x="10" y="20" font-size="14">{"노란색 저장소" if ko else "Yellow bank"}: {civ["yellow_bank"]} · '
+                f'{"파란색 저장소" if ko else "Blue bank"}: {civ["blue_bank"]} · {"일꾼 대기소" if ko else "Pool"}: {civ["pool"]}</text>')
+    for i in range(civ["yellow_cap"]):
+        fill = "#f2c200" if i < civ["yellow_bank"] else "#fff"
+        rows.append(f'<rect x="{10 + i * 16}" y="{y}" width="14" height="14" fill="{fill}" stroke="#555"/>')
+    y += 22
+    for i in range(civ["blue_cap"]):
+        fill = "#2a6fdb" if i < civ["blue_bank"] else "#fff"
+        rows.append(f'<rect x="{10 + i * 16}" y="{y}" width="14" height="14" fill="{fill}" stroke="#555"/>')
+    y += 34
+    for cid, n in sorted(civ["workers"].items()):
+        tokens = civ["blue"].get(cid, 0)
+        rows.append(f'<text x="10" y="{y}" font-size="13">{name(cid, lang)}: '
+                    f'{"일꾼" if ko else "workers"} {n}{", " + ("파란 토큰 " if ko else "blue ") + str(tokens) if tokens else ""}</text>')
+        y += 18
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="{y + 10}" font-family="sans-serif">'
+            + "".join(rows) + "</svg>")
