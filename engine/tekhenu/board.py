@@ -43,6 +43,44 @@ FACTS = Facts("board")
 GODS: tuple[str, ...] = tuple(FACTS("wheel.gods"))
 RESOURCES = ("papyrus", "bread", "limestone", "granite")
 ALL_RESOURCES = RESOURCES + ("gold",)
+NO_WRAP = "tekhenu/actions/scribes/no-wrap"
+
+# Dice by colour: light -> colour -> pure | tainted | forbidden. A variant's colours join through
+# register_die_color (Time of Seth's red, blue and green dice are Pure or Tainted in every light and have
+# their own faces); the base game's five colours keep the rulebook's table and the faces 1-6.
+PURITY: dict[str, dict[str, str]] = {light: dict(colors) for light, colors in FACTS("purity").items()}
+_FACES: dict[str, tuple[int, ...]] = {}
+_RANGE: dict[str, tuple[int, int, str]] = {}
+
+
+def register_die_color(color: str, purity: str, faces: tuple[int, ...], range_rule: str) -> None:
+    """A die colour of a variant: the same purity in every light, its faces, and the rule that keeps its
+    value within them (Scribes and cards cannot turn it past its lowest or highest face)."""
+    for colors in PURITY.values():
+        colors[color] = purity
+    _FACES[color] = tuple(faces)
+    _RANGE[color] = (min(faces), max(faces), range_rule)
+
+
+def roll(rng, color: str) -> int:
+    """A die of this colour rolled (the base colours exactly as before: rng.randint(1, 6))."""
+    faces = _FACES.get(color)
+    return rng.choice(faces) if faces else rng.randint(1, 6)
+
+
+def die_range(color: str | None) -> tuple[int, int, str]:
+    """(lowest, highest value, the rule that says so) of a die of this colour."""
+    return _RANGE.get(color, (1, 6, NO_WRAP))
+
+
+def out_of_range(color: str | None) -> tuple[str, str, str]:
+    """(rule, English, Korean) refusing a value past the die's faces."""
+    low, high, rule = die_range(color)
+    if rule == NO_WRAP:
+        return (rule, "a die can never go below 1 or above 6, and does not wrap around",
+                "주사위 눈은 1 미만이나 6 초과가 될 수 없고, 6에서 1로 넘어가지도 않습니다")
+    return (rule, f"this die has no face below {low} or above {high}: its value cannot be turned past them",
+            f"이 주사위에는 {low} 미만이나 {high} 초과인 면이 없습니다: 그 눈으로 바꿀 수 없습니다")
 
 
 def horus_god(state, value: int) -> str:

@@ -10,7 +10,7 @@ modules never call back up into the flow.
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import market
+from . import market, variants
 from .board import FACTS
 from .cards import CARD_FACTS, note_reading
 from .terms import both
@@ -120,6 +120,8 @@ def advance_happiness(state, p, steps: int, events: list) -> None:
                 request_extra_action(state, p, H21, events)
             events.append({"event": "happiness_reward", "seat": p.seat, "at": threshold, "reward": reward,
                            "rule": HAPPINESS_REWARD_RULES[threshold]})
+    if state.ext is not None and p.happiness > before:
+        variants.notify(state, "happiness", p.seat, events, before=before, after=p.happiness)
 
 
 HAPPINESS_REWARD_RULES = {16: "tekhenu/actions/bastet/happiness-16-gold",

@@ -17,7 +17,7 @@ import math
 from itertools import combinations
 
 from ..errors import IllegalAction
-from . import data_files, extra, solo, temple
+from . import data_files, extra, solo, temple, variants
 from .actions import ChooseCardOption, ExtraPerform, ScoreDecrees
 from .board import RESOURCES
 
@@ -35,6 +35,12 @@ ASSUMED = ("symbols", "marks", "order", "d04_payment", "d03_again", "d23_counts"
 
 def fact(name: str) -> dict:
     return _DATA[name]
+
+
+def symbol(state, card: str) -> str:
+    """A Decree's type symbol (assumed: decrees.symbols; a variant's Decrees: its own)."""
+    found = SYMBOL.get(card)
+    return found if found is not None else variants.of(state).decree_symbol(state, card)
 
 
 def _decree_players(state) -> list[int]:
@@ -128,7 +134,7 @@ def _card_sets(state, seat: int) -> list[tuple]:
     for size in range(MAX_SCORED - len(required) + 1):
         for combo in combinations(held, size):
             cards = tuple(sorted(combo + required))
-            if len({SYMBOL[c] for c in cards}) == len(cards):
+            if len({symbol(state, c) for c in cards}) == len(cards):
                 sets.append(cards)
     return sets
 
@@ -140,7 +146,7 @@ def _refusal(state, seat: int, choice: ScoreDecrees) -> IllegalAction | None:
         return IllegalAction(RULE, "score only Decrees you have, each once", "가진 법령만, 각각 한 번씩 점수로 받습니다")
     if len(cards) > MAX_SCORED:
         return IllegalAction(RULE, "a player can score up to 3 Decrees", "법령은 최대 3장까지 점수로 받습니다")
-    if len({SYMBOL[c] for c in cards}) != len(cards):
+    if len({symbol(state, c) for c in cards}) != len(cards):
         return IllegalAction(RULE, "no more than one Decree per type (symbol)", "같은 표식의 법령은 한 장만 점수로 받습니다")
     used_d23 = seat in state.pending.get("d23_used", [])
     if used_d23 != ("D23" in cards):
@@ -209,14 +215,16 @@ def _marks(position: int) -> int:
 
 
 def _score_one(state, p, card: str, paid: int, probe: bool) -> int:
-    spec = SCORING[card]
+    spec = SCORING.get(card)
+    if spec is None:                # a variant's Decree (Time of Seth's DX01-DX04)
+        return variants.of(state).score_decree(state, p, card)
     effect = spec["effect"]
     if effect in ("per_population_mark_paid", "per_happiness_mark") and not probe:
         state.note_assumed("decrees.marks")
     if effect == "per_technology":
         return spec["vp"] * len(p.technologies)
     if effect == "per_unique_symbol":
-        return spec["vp"] * len({SYMBOL[c] for c in p.decrees})
+        return spec["vp"] * len({symbol(state, c) for c in p.decrees})
     if effect == "per_population_mark_paid":
         _pay_resources(state, p, paid, probe)
         return spec["vp"] * paid
@@ -249,10 +257,14 @@ def pieces(state, p) -> dict[str, int]:
     """The player's pieces the Decrees count."""
     god_statues = sum(seats.count(p.seat) for seats in state.god_statues.values())
     people_statues = state.osiris_statues.count(p.seat) + state.temple_statues.count(p.seat)
-    return {"temple_buildings": sum(1 for seat in state.temple_buildings.values() if seat == p.seat),
-            "pillars": sum(1 for tile in state.temple.values() if tile["owner"] == p.seat),
-            "statues": 6 - p.statues_left, "god_statues": god_statues, "people_statues": people_statues,
-            "buildings": 10 - p.buildings_left}
+    counts = {"temple_buildings": sum(1 for seat in state.temple_buildings.values() if seat == p.seat),
+              "pillars": sum(1 for tile in state.temple.values() if tile["owner"] == p.seat),
+              "statues": 6 - p.statues_left, "god_statues": god_statues, "people_statues": people_statues,
+              "buildings": 10 - p.buildings_left}
+    if state.ext is not None:       # a variant's boards hold pieces of these kinds too
+        for kind, extra_count in variants.of(state).extra_pieces(state, p).items():
+            counts[kind] += extra_count
+    return counts
 
 
 def temple_again(state, p) -> int:

@@ -16,9 +16,9 @@ Blessings are one-time cards (tekhenu/actions/thoth/blessing-cards) that stack w
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import core, temple
+from . import core, temple, variants
 from .actions import Perform, UseBlessing
-from .board import FACTS, GODS
+from .board import FACTS, GODS, PURITY, die_range, out_of_range
 from .cards import CARD_FACTS, card_rule, note_reading
 from .state import Die
 
@@ -89,13 +89,13 @@ def die_as_taken(state, die, section: int) -> tuple[str, int]:
 
 
 def purity_as_taken(state, color: str, section: int, treat: str | None) -> str:
-    purity = FACTS("purity")[state.light(section)][color]
+    purity = PURITY[state.light(section)][color]
     return treat if purity == "forbidden" and treat else purity
 
 
 def treat_options(state, p, color: str, section: int, anubis: bool) -> tuple:
     """T08: a Forbidden die may be taken as if it were Pure or Tainted."""
-    if not anubis and "T08" in p.technologies and FACTS("purity")[state.light(section)][color] == "forbidden":
+    if not anubis and "T08" in p.technologies and PURITY[state.light(section)][color] == "forbidden":
         return ("pure", "tainted")
     return (None,)
 
@@ -114,14 +114,14 @@ def take_refusal(state, p, die, color: str, value: int, section: int, action) ->
         if "T08" not in p.technologies:
             return IllegalAction("tekhenu/T08", "only T08 lets you treat a Forbidden die as Pure or Tainted",
                                  "T08이 있어야 금지된 주사위를 온전한/부패한 주사위로 취급할 수 있습니다")
-        if action.anubis or FACTS("purity")[state.light(section)][color] != "forbidden" or \
+        if action.anubis or PURITY[state.light(section)][color] != "forbidden" or \
                 action.treat not in ("pure", "tainted"):
             return IllegalAction("tekhenu/T08", "T08 treats a Forbidden die (taken without Anubis) as Pure or Tainted",
                                  "T08은 (아누비스 행동 없이 가져온) 금지된 주사위를 온전한/부패한 주사위로 취급합니다")
-    if not 1 <= value <= 6:
-        return IllegalAction("tekhenu/actions/scribes/no-wrap",
-                             "a die can never go below 1 or above 6, and does not wrap around",
-                             "주사위 눈은 1 미만이나 6 초과가 될 수 없고, 6에서 1로 넘어가지도 않습니다")
+    low, high, _ = die_range(die.color)
+    if not low <= value <= high:
+        rule, en, ko = out_of_range(die.color)
+        return IllegalAction(rule, en, ko)
     return None
 
 
@@ -197,7 +197,8 @@ def shifts(p, pending: dict) -> tuple[tuple, tuple]:
         return (0,), (0,)
     value = pending["value"]
     steps = CF("technology.T13_T14_adjust")
-    around = (0,) + tuple(s for step in steps for s in (-step, step) if 1 <= value + s <= 6)
+    low, high, _ = die_range((pending.get("die") or {}).get("color"))
+    around = (0,) + tuple(s for step in steps for s in (-step, step) if low <= value + s <= high)
     return (around if "T14" in p.technologies else (0,)), (around if "T13" in p.technologies else (0,))
 
 
@@ -233,10 +234,11 @@ def _turn_die(state, p, pending: dict, action: Perform, events: list) -> None:
         raise IllegalAction(card_rule(card), f"{card} adjusts the die up or down by 1 or 2",
                             f"{card}는 주사위 눈을 1 또는 2만큼 올리거나 내립니다")
     value = pending["value"] + action.shift
-    if not 1 <= value <= 6:
-        raise IllegalAction("tekhenu/actions/scribes/no-wrap",
-                            "a die can never go below 1 or above 6, and does not wrap around",
-                            "주사위 눈은 1 미만이나 6 초과가 될 수 없고, 6에서 1로 넘어가지도 않습니다")
+    color = (pending.get("die") or {}).get("color")
+    low, high, _ = die_range(color)
+    if not low <= value <= high:
+        rule, en, ko = out_of_range(color)
+        raise IllegalAction(rule, en, ko)
     pending["value"] = value
     events.append({"event": "card_effect", "seat": p.seat, "card": card, "shift": action.shift,
                    "rule": card_rule(card)})
@@ -260,15 +262,15 @@ def productions(state, action: Perform) -> int:
 
 def after_produce(state, p, pending: dict, resource: str, excess: int, events: list) -> None:
     """Technologies on each Produce Resources action: T11, T12, T13, T17."""
-    if "T12" in p.technologies and excess:
+    if "T12" in p.technologies and excess and variants.fires(state, ("card", "T12", p.seat)):
         core.card_vp(p, "T12", CF("technology.T12_vp_per_excess") * excess, events, excess=excess)
-    if "T13" in p.technologies:
+    if "T13" in p.technologies and variants.fires(state, ("card", "T13", p.seat)):
         p.resources[resource] += CF("technology.T13_extra_resource")   # not subject to excess
         events.append({"event": "card_effect", "seat": p.seat, "card": "T13", "gain": {resource: 1},
                        "rule": "tekhenu/T13"})
-    if "T17" in p.technologies and resource == "bread":
+    if "T17" in p.technologies and resource == "bread" and variants.fires(state, ("card", "T17", p.seat)):
         core.card_vp(p, "T17", CF("technology.T17_bread_vp"), events)
-    if "T11" in p.technologies and pending["value"] == 1:
+    if "T11" in p.technologies and pending["value"] == 1 and variants.fires(state, ("card", "T11", p.seat)):
         core.card_vp(p, "T11", CF("technology.T11_vp_for_die_1"), events)
 
 
@@ -282,18 +284,23 @@ def after_action(state, p, pending: dict, action: Perform, events: list) -> None
             events.append({"event": "card_effect", "seat": p.seat, "card": card, "gain": {key: amount},
                            "rule": card_rule(card)})
     if kind == "produce":
+        if state.ext is not None:
+            variants.of(state).after_action(state, p, pending, action, events)
         return
-    if "T11" in p.technologies and pending["value"] == 1:
+    if "T11" in p.technologies and pending["value"] == 1 and variants.fires(state, ("card", "T11", p.seat)):
         core.card_vp(p, "T11", CF("technology.T11_vp_for_die_1"), events)
     for card, tech in GOD_TECH.items():
-        if card in p.technologies and tech["god"] == kind and tech.get("vp"):
+        if card in p.technologies and tech["god"] == kind and tech.get("vp") \
+                and variants.fires(state, ("card", card, p.seat)):
             core.card_vp(p, card, tech["vp"], events)
             if tech.get("population"):
                 core.advance_population(state, p, tech["population"], events)
             if tech.get("happiness"):
                 core.advance_happiness(state, p, tech["happiness"], events)
-    if kind == "hathor" and "T05" in p.technologies:
+    if kind == "hathor" and "T05" in p.technologies and variants.fires(state, ("card", "T05", p.seat)):
         _t05(state, p, action.space, events)
+    if state.ext is not None:
+        variants.of(state).after_action(state, p, pending, action, events)
 
 
 def _t05(state, p, space: int, events: list) -> None:
@@ -307,7 +314,7 @@ def _t05(state, p, space: int, events: list) -> None:
 
 def statue_bonus_received(state, owner, events: list) -> None:
     """T07: whenever you receive a Horus Bonus from a Statue built in honour of a god, gain 1 Granite."""
-    if "T07" in owner.technologies:
+    if "T07" in owner.technologies and variants.fires(state, ("card", "T07", owner.seat)):
         owner.resources["granite"] += CF("technology.T07_granite_per_horus_bonus")
         events.append({"event": "card_effect", "seat": owner.seat, "card": "T07", "gain": {"granite": 1},
                        "rule": "tekhenu/T07"})

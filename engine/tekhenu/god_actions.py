@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import IllegalAction
-from . import core, editions, market, solo, temple
+from . import core, editions, market, solo, temple, variants
 from . import effects_cards as cards_fx
 from .actions import Perform
 from .board import FACTS, GODS, RESOURCES, horus_god, note_horus_layout
@@ -38,6 +38,9 @@ def refusal(state, p, pending: dict, action: Perform) -> IllegalAction | None:
 
 def produce_refusal(pending: dict, action: Perform) -> IllegalAction | None:
     colors = FACTS("produce.color_resource")
+    if pending.get("no_production"):          # a variant's die that never produces: (rule, en, ko)
+        rule, en, ko = pending["no_production"]
+        return IllegalAction(rule, en, ko)
     if not pending["anubis"]:
         if pending["color"] not in colors:
             return IllegalAction("tekhenu/round/gray-no-production", "Gray dice cannot be used to Produce Resources",
@@ -54,7 +57,7 @@ def produce_refusal(pending: dict, action: Perform) -> IllegalAction | None:
 
 def god_refusal(state, p, pending: dict, god: str) -> IllegalAction | None:
     """Conditions of a God Action that do not depend on where or what it targets."""
-    if god not in GODS:
+    if god not in GODS and not (state.ext is not None and god in variants.of(state).extra_gods(state)):
         return IllegalAction("tekhenu/round/perform-action", f"unknown action {god!r}", f"알 수 없는 행동 {god!r}")
     if god != pending["god"] and not pending["anubis"]:
         en, ko = both(pending["god"])
@@ -62,6 +65,8 @@ def god_refusal(state, p, pending: dict, god: str) -> IllegalAction | None:
                              f"a die from the {en} section performs the {en} God Action (or Produce Resources); "
                              "any other action needs an Anubis Action",
                              f"{ko} 구역의 주사위로는 {ko} 신 행동(또는 자원 생산)을 합니다. 다른 행동은 아누비스 행동이 필요합니다")
+    if god not in GODS:
+        return variants.of(state).god_refusal(state, p, pending, god)
     value = pending["value"]
     if god == "bastet" and not afford(state, p, pending, god, "papyrus", FACTS("bastet.cost_papyrus")):
         return IllegalAction("tekhenu/actions/bastet/advance-happiness", "the Bastet action costs 2 Papyrus",
@@ -135,6 +140,8 @@ def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | 
             if spaces[int(index)] is not None:
                 return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken",
                                      "그 석상 칸은 이미 찼습니다")
+        elif state.ext is not None and action.target in variants.of(state).horus_targets(state):
+            return variants.of(state).horus_target_refusal(state, p, pending, action)
         else:
             return IllegalAction("tekhenu/actions/horus/choose-statue-type",
                                  "choose a god or a Statue space for the people",
@@ -159,6 +166,8 @@ def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | 
     elif action.action == "thoth":
         return market.refusal(state, p, value, action.section, action.cards,
                               afford=lambda n: afford(state, p, pending, "thoth", "papyrus", n))
+    elif action.action not in GODS and state.ext is not None:
+        return variants.of(state).target_refusal(state, p, pending, action)
     return None
 
 
@@ -167,7 +176,8 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
     """Every action the die allows (`first`: stop at the first one found, for a yes/no question)."""
     pending = pending or state.pending
     p = p or state.current
-    gods = GODS if pending["anubis"] else (pending["god"],)
+    variant = variants.of(state) if state.ext is not None else None
+    gods = (GODS + variant.extra_gods(state) if variant else GODS) if pending["anubis"] else (pending["god"],)
     if pending.get("refreshed") is not None:
         gods = ("thoth",)          # a refreshed section commits the turn to the Thoth action
     out = []
@@ -177,9 +187,15 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
         for god in gods:
             if god_refusal(state, p, view, god) is not None:
                 continue
-            context = dict(view, temple_taken=set(state.temple), edition=state.edition,
-                           thoth_choices=market.choices(state, p, view["value"]) if god == "thoth" else [])
-            for action in _variants(context, god):
+            if god not in GODS:
+                targets = variant.variants(state, p, view, god)
+            else:
+                context = dict(view, temple_taken=set(state.temple), edition=state.edition,
+                               thoth_choices=market.choices(state, p, view["value"]) if god == "thoth" else [])
+                targets = _variants(context, god)
+                if god == "horus" and variant:
+                    targets = list(targets) + [Perform("horus", target=t) for t in variant.horus_targets(state)]
+            for action in targets:
                 if target_refusal(state, p, view, action) is None:
                     out.append(replace(action, shift=shift) if shift else action)
                     if first:
@@ -192,6 +208,8 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
     if pending.get("refreshed") is not None:
         return out
     colors = FACTS("produce.color_resource")
+    if pending.get("no_production"):
+        return out
     if pending["anubis"]:
         out += [Perform("produce", resource=r, shift=s) for s in produce_shifts for r in RESOURCES]
     elif pending["color"] in colors:
@@ -202,17 +220,17 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
 def _variants(pending: dict, god: str):
     """The targets a God Action could take (an iterable: a yes/no question stops at the first legal one)."""
     if god == "osiris":
-        variants = []
+        out = []
         for district in FACTS("osiris.districts"):
             if pending["value"] == 6:
-                variants += [Perform("osiris", district=district, extra=r) for r in RESOURCES]
+                out += [Perform("osiris", district=district, extra=r) for r in RESOURCES]
             elif pending["value"] in (3, 4) and pending.get("edition") == "ko":
                 # KO rows 3/4: one of the advanced Resources, the player's choice (data/editions.yaml)
-                variants += [Perform("osiris", district=district, extra=r)
-                             for r in (district, FACTS("osiris.second_resource")[district])]
+                out += [Perform("osiris", district=district, extra=r)
+                        for r in (district, FACTS("osiris.second_resource")[district])]
             else:
-                variants.append(Perform("osiris", district=district))
-        return variants
+                out.append(Perform("osiris", district=district))
+        return out
     if god == "horus":
         return ([Perform("horus", target="god")] + [Perform("horus", target=f"people:{i}") for i in range(2)]
                 + [Perform("horus", target=f"temple:{i}") for i in range(2)])
@@ -296,6 +314,7 @@ def osiris_build(state, p, row: int, district: str, extra: str | None, events: l
         p.resources[district] += 2
     events.append({"event": "osiris", "seat": p.seat, "row": row, "district": district,
                    "production": dict(p.production), "rule": f"tekhenu/actions/osiris/row-{row}"})
+    variants.notify(state, "building", p.seat, events, where="osiris", row=row, district=district)
 
 
 def horus(state, p, action: Perform, events: list) -> None:
@@ -315,6 +334,7 @@ def horus(state, p, action: Perform, events: list) -> None:
             # "In a 3-player game, also receive the Statue bonus immediately after building it"
             # (a second Statue to the same god gives no additional reward)
             give_statue_bonus(state, p.seat, god, events)
+        variants.notify(state, "statue", p.seat, events, kind="god", target=god)
     elif action.target and action.target.startswith("people:"):
         index = int(action.target.split(":")[1])
         pay_cost(state, p, "horus", "granite", cost, rule, events)
@@ -322,11 +342,16 @@ def horus(state, p, action: Perform, events: list) -> None:
         p.resources["gold"] += 1      # the Gold placed there during setup
         state.note_assumed("osiris.statue_spaces")
         target = f"osiris-statue-{index}"
+        variants.notify(state, "statue", p.seat, events, kind="people", target=target)
     elif action.target.startswith("temple:"):
         pay_cost(state, p, "horus", "granite", cost, rule, events)
         index = int(action.target.split(":")[1])
         temple.build_temple_statue(state, p, index, events)
         target = f"temple-statue-{index}"
+        variants.notify(state, "statue", p.seat, events, kind="people", target=target)
+    else:                   # a variant's Statue space (Time of Seth's Seth board)
+        pay_cost(state, p, "horus", "granite", cost, rule, events)
+        target = variants.of(state).build_statue(state, p, action, cost, events)
     p.statues_left -= 1
     events.append({"event": "horus", "seat": p.seat, "target": target, "granite": cost, "rule": rule})
 
@@ -401,6 +426,11 @@ def statue_bonuses(state, actor, god: str, events: list, just_built: str | None 
                 continue
             if just_built == god:
                 continue    # 2 players: "but not immediately after building it"
+        if state.ext is not None:
+            if not variants.fires(state, ("statue", god, seat)):
+                continue    # a variant's rule: at most once per turn
+            if variants.of(state).statue_bonus(state, seat, god, events):
+                continue
         if solo.is_botankhamun(state, seat):
             solo.statue_bonus(state, god, events)
             continue
@@ -408,6 +438,8 @@ def statue_bonuses(state, actor, god: str, events: list, just_built: str | None 
 
 
 def give_statue_bonus(state, seat: int, god: str, events: list) -> None:
+    if state.ext is not None and variants.of(state).statue_bonus(state, seat, god, events):
+        return
     bonus = FACTS("horus.bonus_by_god")[god]
     state.note_assumed("horus.bonus_by_god")
     owner = state.player[seat]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from . import effects_cards as cards_fx
-from . import solo
+from . import solo, variants
 from .actions import PlaceFaith
 from .board import FACTS
 from .cards import ANKH
@@ -59,8 +59,9 @@ def place_faith(state, action, events: list) -> dict | None:
 
 
 def balance_of(p) -> int:
-    """Step 1: the Pure dice minus the Tainted dice and the Resources on the Tainted side."""
-    return sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources
+    """Step 1: the Pure dice minus the Tainted dice and the Resources on the Tainted side (and a variant's
+    permanent Taint: Time of Seth's Blood tokens)."""
+    return sum(d.value for d in p.pure) - sum(d.value for d in p.tainted) - p.taint_resources - p.permanent_taint
 
 
 def vp_loss(balance: int) -> int:
@@ -87,9 +88,11 @@ def balances(state, events: list, placed: dict | None) -> None:
             offset = placed.get(str(p.seat), 0)
         use = abs(offset)
         balance += offset
+        loss = vp_loss(balance)
+        if state.ext is not None:          # a variant's cards: no VP lost, VP gained, Faith kept as something
+            loss = variants.of(state).maat_player(state, p, balance, p.faith - use, loss, events)
         p.faith = 0            # step 7: used and unused Faith alike go back to the supply
         p.balance = balance
-        loss = vp_loss(balance)
         p.vp = max(0, p.vp - loss)
         events.append({"event": "maat_balance", "seat": p.seat, "balance": balance, "faith_used": use,
                        "before_faith": balance - offset, "vp_lost": loss, "rule": "tekhenu/maat/vp-loss-table"})

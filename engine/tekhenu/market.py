@@ -12,12 +12,15 @@ _CARDS_BY_DIE = FACTS("market.cards_by_die")
 PREFIX = {"blessing": "B", "technology": "T", "decree": "D"}
 
 
-def new_decks(players: int, rng) -> dict[str, list[str]]:
+def new_decks(players: int, rng, extra: dict | None = None) -> dict[str, list[str]]:
+    """The shuffled decks; `extra`: a variant's cards shuffled in ({"blessing": ["BX01", ...], ...})."""
     decks = {}
     for kind in DECKS:
         cards = [f"{PREFIX[kind]}{i:02d}" for i in range(1, 25)]
         if players <= 2:   # "In a solo or 2-player game, leave Technology T16 and Decree D20 in the box"
             cards = [c for c in cards if c not in ("T16", "D20")]
+        if extra:
+            cards += list(extra.get(kind, ()))
         rng.shuffle(cards)
         decks[kind] = cards
     return decks

@@ -158,7 +158,7 @@ def choose_resources(state, action, events: list) -> None:
         p.resources[resource] += 1
     events.append({"event": "pillar_ability", "seat": p.seat, "tile": context["card"],
                    "effect": "any_resources", "gained": action.option.split(","), "rule": STEP5})
-    finish(state)
+    finish(state, events)
 
 
 def action_refusal(state, action) -> IllegalAction | None:
@@ -171,9 +171,9 @@ def action_refusal(state, action) -> IllegalAction | None:
     return None
 
 
-def finish(state) -> None:
+def finish(state, events: list | None = None) -> None:
     """Ra step 6 (the player's Pillar on the tile), then back to what the Ra action interrupted (a die
     turn or Decree D23's action): the flow goes on from there."""
     context = state.pending
-    temple.place_pillar(state, context["seat"], context["cell"])
+    temple.place_pillar(state, context["seat"], context["cell"], events)
     state.phase, state.pending = context["resume"]["phase"], context["resume"]["pending"]

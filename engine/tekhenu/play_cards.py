@@ -12,7 +12,7 @@ from ..errors import IllegalAction
 from . import core, god_actions, turn
 from . import effects_cards as cards_fx
 from .actions import Perform, UseBlessing
-from .board import FACTS, GODS, adjacent, opposite
+from .board import FACTS, GODS, PURITY, adjacent, die_range, opposite
 from .cards import CARD_FACTS as CF
 from .cards import card_rule, note_reading
 from .terms import both
@@ -69,9 +69,10 @@ def _leaves_a_die(state, p, mods: dict) -> bool:
         for die in dice:
             color = mods.get("color", die.color)
             value = mods.get("value", die.value) + mods.get("shift", 0)
-            if color == die.color and "color" in mods or not 1 <= value <= 6:
+            low, high, _ = die_range(die.color)
+            if color == die.color and "color" in mods or not low <= value <= high:
                 continue
-            if anubis or "T08" in p.technologies or FACTS("purity")[state.light(section)][color] != "forbidden":
+            if anubis or "T08" in p.technologies or PURITY[state.light(section)][color] != "forbidden":
                 return True
     return False
 
@@ -142,7 +143,9 @@ def _blessing_refusal(state, p, action: UseBlessing) -> IllegalAction | None:
 
 
 # -- extra actions: B17-B20 (with the die taken), T19 (Produce first), Happiness 21 ---------------------
-def _extra_gods(card: str, section: int) -> tuple:
+def _extra_gods(card: str, section: int | None) -> tuple:
+    if section is None:         # a die from a variant's board (Seth board): no section is adjacent or opposite
+        return ()
     god = GODS[section]
     return adjacent(god) if card in ADJACENT else (opposite(god),)
 

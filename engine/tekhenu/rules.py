@@ -13,7 +13,7 @@ second Maat phase, the final Scoring, Decrees, the winner), and Botankhamun play
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import decrees, maat, market, pillars, play_cards, scoring, setup_choices, solo, turn
+from . import decrees, maat, market, pillars, play_cards, scoring, setup_choices, solo, turn, variants
 from . import effects_cards as cards_fx
 from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie,
                       UseBlessing)
@@ -24,8 +24,9 @@ from .setup import new_game
 from .state import State
 from .wheel import add_shaded_dice, continue_rotation
 
-__all__ = ["FAITH", "UPKEEP", "apply", "end_turn", "final_scoring_steps", "legal_actions", "new_game",
-           "play_botankhamun", "run_final", "run_final_scoring", "run_maat", "run_scoring"]
+__all__ = ["FAITH", "UPKEEP", "after_destiny", "after_move", "apply", "end_turn", "final_scoring_steps",
+           "legal_actions", "new_game", "next_d23", "play_botankhamun", "run_final", "run_final_scoring", "run_maat",
+           "run_scoring"]
 
 
 # -- legal actions ----------------------------------------------------------------------------------
@@ -85,7 +86,7 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
     elif isinstance(action, ChooseDestiny):
         after = (new.pending or {}).get("after")
         setup_choices.choose_destiny(new, action, events)
-        _after_destiny(new, after, events)
+        after_destiny(new, after, events)
     elif isinstance(action, ChooseReward):
         setup_choices.choose_reward(new, action, events)
     elif isinstance(action, TakeDie):
@@ -101,22 +102,29 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
         turn.perform(new, action, events)
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
-    if _turn_done(new):
-        end_turn(new, events)
-    if new.solo is not None:
-        play_botankhamun(new, events)        # Botankhamun's turns are automatic
-    new.log.extend(events)
+    after_move(new, events)
     return new, events
+
+
+def after_move(state: State, events: list) -> None:
+    """What the flow does after any move: end the turn once nothing is owed, play Botankhamun's turns,
+    keep the move's events in the log (a variant's own moves end the same way)."""
+    if _turn_done(state):
+        end_turn(state, events)
+    if state.solo is not None:
+        play_botankhamun(state, events)        # Botankhamun's turns are automatic
+    state.log.extend(events)
 
 
 def _turn_done(state: State) -> bool:
     """The turn ends once the die's action and every owed extra action are done (a Pillar ability
-    waiting for its choice keeps the game in phase "ability")."""
+    waiting for its choice keeps the game in phase "ability"; a variant may owe a decision too)."""
     te = state.turn_effects
-    return state.phase == "act" and bool(te.get("normal_done")) and not te.get("extras")
+    return state.phase == "act" and bool(te.get("normal_done")) and not te.get("extras") \
+        and not variants.blocked(state)
 
 
-def _after_destiny(state: State, after: str | None, events: list) -> None:
+def after_destiny(state: State, after: str | None, events: list) -> None:
     """The last Destiny card of a Maat phase is chosen: tekhenu/maat/step-9-continue-rotation."""
     if after == "maat" and state.pending is None:
         continue_rotation(state)                   # Rotation step 3: the new dice
@@ -135,10 +143,10 @@ def _ability_choice(state: State, action, events: list) -> None:
         if not turn.perform_stand_in(state, action, events):
             return                               # a Thoth refresh: the ability's action goes on
         state.pending = context                  # the stand-in die is done with
-        pillars.finish(state)
+        pillars.finish(state, events)
     if state.phase == "final_action":            # the Ra action was Decree D23's
         decrees.d23_done(state, events)
-        _next_d23(state, events)
+        next_d23(state, events)
 
 
 # -- the end of a turn, Rotation, round -------------------------------------------------------------
@@ -179,7 +187,7 @@ def _rotation(state: State, events: list) -> None:
         state.store_random(rng)
         # Maat step 8 (Destiny cards in the new turn order) comes before step 9, "Continue with Step 3 of
         # the current Rotation process": the new dice are drawn once the Destiny choices are made
-        # (_after_destiny).
+        # (after_destiny).
         return
     add_shaded_dice(state, rng)
     state.store_random(rng)
@@ -244,7 +252,7 @@ def _d23_choice(state: State, action, events: list) -> None:
     context = state.pending
     if decrees.is_decline(action):
         decrees.d23_declined(state, events)
-        _next_d23(state, events)
+        next_d23(state, events)
         return
     refused = decrees.d23_refusal(action)
     if refused is not None:
@@ -253,10 +261,13 @@ def _d23_choice(state: State, action, events: list) -> None:
     if turn.perform_stand_in(state, action, events) and state.phase == "final_action":
         state.pending = context
         decrees.d23_done(state, events)
-        _next_d23(state, events)
+        next_d23(state, events)
 
 
-def _next_d23(state: State, events: list) -> None:
+def next_d23(state: State, events: list) -> None:
+    """The next D23 holder acts, or the final Scoring follows (once a variant's owed decision is made)."""
+    if variants.blocked(state):
+        return
     context = state.pending
     if context["queue"]:
         decrees.seat_to_act(state)
@@ -277,15 +288,17 @@ def _decree_choice(state: State, action, events: list) -> None:
 # -- Botankhamun ------------------------------------------------------------------------------------
 def play_botankhamun(state: State, events: list) -> None:
     """Everything Botankhamun does until it is your decision again (or the game ends)."""
-    while solo.has_a_decision(state):
+    while solo.has_a_decision(state) and not variants.blocked(state):
         if state.phase == "setup":
             after = state.pending.get("after")
             solo.choose_destiny(state, events)
             if not state.pending["queue"]:      # you chose first: the Destiny choices are over
                 setup_choices.close_destiny(state, events)
-                _after_destiny(state, after, events)
+                after_destiny(state, after, events)
             continue
         botankhamun_tile(state, None, events)
+        if variants.blocked(state):
+            return          # its move owes you a decision (a variant's bonus): its turn ends once you decide
         end_turn(state, events)
 
 

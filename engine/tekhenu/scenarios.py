@@ -40,6 +40,9 @@ overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kin
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from ..api import ScenarioError, Situation
 from . import solo
 from .actions import ChooseStarting, action_from_json
@@ -49,30 +52,51 @@ from .rules import (apply, botankhamun_tile, legal_actions, new_game, run_final,
 from .state import Die, State
 
 
+@dataclass(frozen=True)
+class Flow:
+    """The game functions the runner plays a scenario with: the base game's, or a variant's (Time of Seth
+    runs its scenarios through this module with its own)."""
+    new_game: Callable                  # (players, seed, edition, horus) -> State
+    solo_new_game: Callable             # (seed, difficulty, edition, horus) -> State
+    apply: Callable
+    legal_actions: Callable
+    action_from_json: Callable
+    draft_pick: Callable                # (state, card) -> the action that picks it, or None (not a draft now)
+    phases: dict
+
+
+def _base_draft_pick(state: State, card: str):
+    if state.pending.get("stage") != "draft":
+        return None
+    if card not in state.pending["offer"]:
+        raise ScenarioError(f"setup.draft: {card} is not offered with this seed "
+                            f"(offer: {', '.join(state.pending['offer'])})")
+    return ChooseStarting(card)
+
+
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
                  "statues_left", "pillars_left", "destiny", "reached", "decrees", "blessings", "technologies"}
 STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "temple", "temple_buildings",
                 "temple_statues", "ra_tiles", "market", "decks", "discards", "rotations", "maat_phases", "scorings"}
 
 
-def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
+def setup_state(spec: dict, flow: Flow | None = None) -> tuple[State, dict[str, int]]:
+    flow = flow or BASE
     setup = spec.get("setup", {})
     if setup.get("solo"):
-        state = solo.new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"), setup.get("edition", "en"),
-                              horus=setup.get("horus", "preprinted"))
+        state = flow.solo_new_game(setup.get("seed", 1), setup["solo"].get("difficulty", "easy"),
+                                   setup.get("edition", "en"), setup.get("horus", "preprinted"))
     else:
-        state = new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"),
-                         setup.get("horus", "preprinted"))
+        state = flow.new_game(setup.get("players", 2), setup.get("seed", 1), setup.get("edition", "en"),
+                              setup.get("horus", "preprinted"))
     draft = list(setup.get("draft") or [])   # Starting cards in pick order (else the first offered)
     while state.phase == "setup" and setup.get("choices", True):   # the first legal option, deterministic
-        if state.pending.get("stage") == "draft" and draft:
-            card = draft.pop(0)
-            if card not in state.pending["offer"]:
-                raise ScenarioError(f"setup.draft: {card} is not offered with this seed "
-                                    f"(offer: {', '.join(state.pending['offer'])})")
-            state, _ = apply(state, ChooseStarting(card))
+        pick = flow.draft_pick(state, draft[0]) if draft else None
+        if pick is not None:
+            draft.pop(0)
+            state, _ = flow.apply(state, pick)
             continue
-        state, _ = apply(state, legal_actions(state)[0])
+        state, _ = flow.apply(state, flow.legal_actions(state)[0])
     placed: set[int] = set()
     _override_player(state, state.current, setup.get("me") or {}, "setup.me", placed)
     if state.solo:
@@ -221,13 +245,17 @@ def _resolve(path: str, state: State, roles: list[int]):
     return node
 
 
-PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final, "final_scoring": run_final_scoring}
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final, "final_scoring": run_final_scoring,
+          "botankhamun": botankhamun_tile}
+BASE = Flow(new_game=new_game, solo_new_game=lambda seed, difficulty, edition, horus: solo.new_game(
+    seed, difficulty, edition, horus=horus), apply=apply, legal_actions=legal_actions, action_from_json=action_from_json,
+    draft_pick=_base_draft_pick, phases=PHASES)
 
 
-def situation(spec: dict) -> Situation:
+def situation(spec: dict, flow: Flow | None = None) -> Situation:
     """The scenario's situation for the shared runner (engine.scenarios): the state, its roles ("me",
     "others.N", "bot") and the dice it named."""
-    state, names = setup_state(spec)
+    state, names = setup_state(spec, flow)
     roles = _roles(state)
     named = {"me": roles[0], **{f"others.{i}": seat for i, seat in enumerate(roles[1:])}}
     if len(roles) > 1:
@@ -237,25 +265,27 @@ def situation(spec: dict) -> Situation:
     return Situation(state=state, roles=named, names=names, viewer=roles[0])
 
 
-def play_step(sit: Situation, raw: dict) -> list[dict]:
+def play_step(sit: Situation, raw: dict, flow: Flow | None = None) -> list[dict]:
     """One scenario step: a whole phase, one of Botankhamun's Action tiles, or a player's action."""
+    flow = flow or BASE
     step = dict(raw)
     events: list[dict] = []
+    phases = {k: v for k, v in flow.phases.items() if k != "botankhamun"}
     if step.get("kind") == "phase":
-        if step.get("phase") not in PHASES:
-            raise ScenarioError(f"unknown phase {step.get('phase')!r} (known: {', '.join(PHASES)})")
-        PHASES[step["phase"]](sit.state, events)
+        if step.get("phase") not in phases:
+            raise ScenarioError(f"unknown phase {step.get('phase')!r} (known: {', '.join(phases)})")
+        phases[step["phase"]](sit.state, events)
         return events
     if step.get("kind") == "botankhamun":
         if not sit.state.solo:
             raise ScenarioError("a botankhamun step needs setup.solo")
-        botankhamun_tile(sit.state, step["tile"], events)
+        flow.phases["botankhamun"](sit.state, step["tile"], events)
         return events
     if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
         if step["die"] not in sit.names:
             raise ScenarioError(f"no die named {step['die']!r} in setup.dice")
         step["die"] = sit.names[step["die"]]
-    sit.state, events = apply(sit.state, action_from_json(step))
+    sit.state, events = flow.apply(sit.state, flow.action_from_json(step))
     return events
 
 

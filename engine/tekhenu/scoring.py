@@ -5,7 +5,7 @@ and what follows it is the flow's (rules.py)."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import core, districts, solo, temple
+from . import core, districts, solo, temple, variants
 from . import effects_cards as cards_fx
 from .actions import PayBread
 from .board import FACTS
@@ -32,6 +32,8 @@ def score(state, events: list, then: dict | None = None) -> bool:
             events.append({"event": "score_district", "district": district, "seat": winner,
                            "vp": FACTS("scoring.district_majority_vp"), "rule": "tekhenu/scoring/districts"})
     for p in state.player:
+        if state.ext is not None:
+            variants.of(state).score(state, p, events)     # a variant's boards score first (Seth board)
         if solo.is_botankhamun(state, p.seat):
             solo.score(state, p, events)
             continue

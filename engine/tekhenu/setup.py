@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalAction
-from . import market
+from . import market, variants
 from .board import FACTS, GODS
 from .cards import INITIATIVE, PILLAR_LIGHT, STARTING_DRAFT
 from .state import Die, State, new_player
@@ -16,10 +16,12 @@ HORUS_SETUPS = ("shuffled", "preprinted")
 EDITIONS = ("en", "ko")
 
 
-def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffled") -> State:
+def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffled", variant: str | None = None,
+             options: dict | None = None) -> State:
     """A game at the start of setup. `horus`: the Horus Bonus tiles shuffled onto the six spaces
     (tekhenu/setup/horus-bonus-tiles) or the board's preprinted bonuses, the first-games option
-    (tekhenu/setup/preprinted-horus-bonuses)."""
+    (tekhenu/setup/preprinted-horus-bonuses). `variant`: a registered rule variant (variants.py) and its
+    `options`, which changes the bag, the decks and the first decisions."""
     if players not in (2, 3, 4):
         raise IllegalAction("tekhenu/setup/draw-bag", f"Tekhenu is played by 2-4 players here (got {players})",
                             f"테케누는 2~4인 게임입니다 ({players}인 불가)")
@@ -30,17 +32,12 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
         raise IllegalAction("tekhenu/setup/horus-bonus-tiles", f"Horus Bonuses are shuffled or preprinted (got {horus!r})",
                             f"호루스 보너스는 섞어 배치(shuffled) 또는 인쇄된 보너스(preprinted)입니다 ({horus!r} 불가)")
     rng = random.Random(seed)
-    dice, next_id = [], 0
-    for color, count in FACTS("dice.per_color").items():
-        for _ in range(count):
-            dice.append(Die(next_id, color, 1))
-            next_id += 1
-    boxed = []
-    for color, count in FACTS("dice.removed_by_players")[players].items():
-        for _ in range(count):
-            die = next(d for d in dice if d.color == color)
-            dice.remove(die)
-            boxed.append(die)
+    plugged = variants.VARIANTS[variant] if variant else None
+    bag = plugged.bag(players) if plugged else None
+    if bag is None:
+        dice, boxed = base_bag(players)
+    else:
+        dice, boxed = bag
     rng.shuffle(dice)
     wheel_turn = rng.randrange(6)            # "Set the Obelisk Wheel to a random position"
     arrow = wheel_turn
@@ -53,6 +50,9 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
     if horus == "shuffled":
         # a stream of its own: the tile layout does not shift the dice and card draws of a seed
         state.horus_tiles = random.Random(f"horus-{seed}").sample(GODS, len(GODS))
+    if plugged:
+        state.ext = plugged.new_ext(players, dict(options or {}))
+        plugged.before_wheel(state, rng)
     for section in range(6):
         for _ in range(FACTS("dice.per_section_at_setup")):
             draw_and_roll(state, rng, section)
@@ -60,11 +60,12 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
     rng.shuffle(tiles)
     state.ra_tiles = [tiles.pop() for _ in range(3)]
     state.pillar_stack = tiles
-    state.decks = market.new_decks(players, rng)
+    state.decks = market.new_decks(players, rng, plugged.extra_cards(players) if plugged else None)
     for index, layout in enumerate(FACTS("market.sections_at_setup")):
         market.fill_section(state, index, layout, rng)
     # keys are strings so that the state's JSON form is the state itself
-    dealt = {str(seat): [market.draw(state, "decree", rng), market.draw(state, "decree", rng)] for seat in range(players)}
+    count = plugged.decrees_dealt() if plugged else 2
+    dealt = {str(seat): [market.draw(state, "decree", rng) for _ in range(count)] for seat in range(players)}
     # Starting-card draft: random first player, clockwise, then back counter-clockwise (snake).
     first = rng.randrange(players)
     order = [(first + i) % players for i in range(players)]
@@ -72,6 +73,24 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
     state.pending = {"stage": "decree", "dealt": dealt, "queue": list(range(players)),
                      "draft": {"offer": offer, "picks": order + order[::-1]}}
     state.phase = "setup"
+    if plugged:
+        plugged.after_setup(state, rng)
     state.store_random(rng)
     return state
+
+
+def base_bag(players: int) -> tuple[list[Die], list[Die]]:
+    """The base game's dice (ids in colour order), and those returned to the box for this player count."""
+    dice, next_id = [], 0
+    for color, count in FACTS("dice.per_color").items():
+        for _ in range(count):
+            dice.append(Die(next_id, color, 1))
+            next_id += 1
+    boxed = []
+    for color, count in FACTS("dice.removed_by_players")[players].items():
+        for _ in range(count):
+            die = next(d for d in dice if d.color == color)
+            dice.remove(die)
+            boxed.append(die)
+    return dice, boxed
 

@@ -4,7 +4,7 @@ step 8 (tekhenu/maat/step-8-destiny). `state.pending["stage"]` says which decisi
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import core, editions, god_actions, market, solo
+from . import core, editions, god_actions, market, solo, variants
 from . import effects_cards as cards_fx
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, STARTING_REWARD
@@ -110,6 +110,8 @@ def choose_destiny(state, action: ChooseDestiny, events: list) -> None:
 def close_destiny(state, events: list) -> None:
     """Every Destiny card is chosen. At setup the Starting rewards follow; after a Maat phase the round
     goes on (the flow then draws the Rotation's new dice: tekhenu/maat/step-9-continue-rotation)."""
+    if state.ext is not None and variants.of(state).close_destiny(state, events):
+        return
     if state.pending.get("after") == "start":
         # "Every player receives all rewards shown on their Destiny card and Starting cards."
         state.pending = {"stage": "rewards", "queue": [[s, c] for s in state.turn_order

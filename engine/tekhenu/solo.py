@@ -13,7 +13,7 @@ Scoring, statue bonuses); everything Botankhamun-specific lives in this module a
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import core, districts, market, temple
+from . import core, districts, market, temple, variants
 from .board import FACTS as BOARD
 from .board import GODS, Facts, horus_god, horus_value, note_horus_layout
 from .cards import ANKH, INITIATIVE
@@ -34,27 +34,34 @@ def is_botankhamun(state: State, seat: int) -> bool:
 
 # -- setup --------------------------------------------------------------------------------------------
 def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder_decrees: bool = False,
-             random_starting: bool = False, horus: str = "shuffled") -> State:
+             random_starting: bool = False, horus: str = "shuffled", variant: str | None = None,
+             options: dict | None = None) -> State:
     """You against Botankhamun. Two optional variants of the chapter, independent of the difficulty:
     `harder_decrees` scores its Decrees 8 VP instead of 4 (tekhenu/solo/scoring/harder-decrees) and
-    `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards)."""
+    `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards).
+    `variant`: a rule variant (variants.py) that sets up your first decisions and its own changes."""
     if difficulty not in DIFFICULTIES:
         raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})",
                             f"난이도는 easy, medium, hard 중 하나입니다 ({difficulty!r} 불가)")
-    state = new_two_player_game(2, seed, edition, horus)      # "Set up the game as you would for 2 players"
+    # "Set up the game as you would for 2 players"
+    state = new_two_player_game(2, seed, edition, horus, variant=variant, options=options)
     rng = state.random()
     state.solo = {"seat": SEAT, "difficulty": difficulty, "pyramid": [], "progress": None,
                   "decree_vp": SOLO("scoring.decree_vp_harder" if harder_decrees else "scoring.decree_vp")}
-    _no_decree_for_botankhamun(state)
-    offered = SOLO("setup.starting_cards_offered_random_variant" if random_starting else "setup.starting_cards_offered")
-    state.pending["draft"] = {"offer": sorted(rng.sample(sorted(INITIATIVE), offered)), "picks": [YOU, YOU]}
+    if variant is None:
+        _no_decree_for_botankhamun(state)
+        offered = SOLO("setup.starting_cards_offered_random_variant" if random_starting
+                       else "setup.starting_cards_offered")
+        state.pending["draft"] = {"offer": sorted(rng.sample(sorted(INITIATIVE), offered)), "picks": [YOU, YOU]}
     _prepare_botankhamun(state)
     _place_god_statue(state, SOLO("setup.statue_horus_position"))          # Additional Setup
     if difficulty in ("medium", "hard"):
         _medium_setup(state)
     if difficulty == "hard":
         _place_god_statue(state, SOLO("setup.hard_statue_horus_position"))
-    _new_pyramid(state, rng)
+    new_pyramid(state, rng)
+    if variant is not None:
+        variants.VARIANTS[variant].solo_setup(state, rng)
     state.store_random(rng)
     return state
 
@@ -98,9 +105,11 @@ def _medium_setup(state: State) -> None:
     bot.pillars_left -= 1
 
 
-def _new_pyramid(state: State, rng) -> None:
-    """Shuffle the 10 Action tiles into a pyramid; the Progress marker waits left of the base."""
-    tiles = [f"god:{g}" for g in SOLO("tiles.god")] + [f"resource:{i}" for i in range(len(SOLO("tiles.resource")))]
+def new_pyramid(state: State, rng) -> None:
+    """Shuffle the 10 Action tiles into a pyramid (a variant's own set of 10 when it chose one:
+    state.solo["tiles"]); the Progress marker waits left of the base."""
+    tiles = list(state.solo.get("tiles") or ()) or \
+        [f"god:{g}" for g in SOLO("tiles.god")] + [f"resource:{i}" for i in range(len(SOLO("tiles.resource")))]
     rng.shuffle(tiles)
     state.solo["pyramid"] = tiles
     state.solo["progress"] = None
@@ -123,7 +132,9 @@ def choose_destiny(state: State, events: list) -> None:
     """First in Turn Order: a random Gold or Scribe Destiny card, no reward; otherwise you choose freely
     among all four and Botankhamun takes none (its Ankh value is always 4)."""
     pending, bot = state.pending, state.player[SEAT]
-    if state.turn_order[0] == SEAT:
+    if state.turn_order[0] == SEAT and state.ext is not None and variants.of(state).bot_destiny(state, events):
+        pass                # a variant's own choice (Time of Seth: the Destiny card paired with an Artifact)
+    elif state.turn_order[0] == SEAT:
         rng = state.random()
         card = rng.choice([c for c in SOLO("botankhamun.destiny_cards") if c in pending["available"]])
         state.store_random(rng)
@@ -171,25 +182,35 @@ def resolve_tile(state: State, tile: str, events: list) -> tuple[str, str | None
     (the god, the god it has just built a Statue for): "As in a normal 2-player game, Statue bonuses are
     received when either player ... performs the action" — the flow gives them next."""
     kind, name = tile.split(":")
-    if kind == "god":
-        choice = god_tile_die(state, name)
+    variant = variants.of(state) if state.ext is not None else None
+    own = variant.bot_tile_die(state, tile) if variant else None
+    if own is not None:     # a variant's tile, or a variant's die of a base tile: (section | None, die, rule, god)
+        section, die, rule, god = own
+        if section is None:
+            value, color = die.value, die.color        # the variant took it from its own board
+        else:
+            value, color = take(state, section, die, rule, events)
     else:
-        choice = resource_tile_die(state, SOLO("tiles.resource")[int(name)])
-        state.note_assumed("solo.tiles.resource")
-    state.note_assumed("solo.tiles.god")
-    if choice is None:
-        # Every die on the wheel Forbidden: the chapter has no answer and the round could not continue.
-        raise IllegalAction("tekhenu/solo/action-tile/one-die", "Botankhamun finds no Pure or Tainted die to take",
-                            "보탕카멘이 가져올 온전한/부패한 주사위가 없습니다")
-    section, die, rule = choice
-    value, color = _take(state, section, die, rule, events)
-    god = GODS[section]
+        if kind == "god":
+            choice = god_tile_die(state, name)
+        else:
+            choice = resource_tile_die(state, SOLO("tiles.resource")[int(name)])
+            state.note_assumed("solo.tiles.resource")
+        state.note_assumed("solo.tiles.god")
+        if choice is None:
+            # Every die on the wheel Forbidden: the chapter has no answer and the round could not continue.
+            raise IllegalAction("tekhenu/solo/action-tile/one-die", "Botankhamun finds no Pure or Tainted die to take",
+                                "보탕카멘이 가져올 온전한/부패한 주사위가 없습니다")
+        section, die, rule = choice
+        value, color = take(state, section, die, rule, events)
+        god = GODS[section]
     bot = state.player[SEAT]
-    built = ACTIONS[god](state, bot, value, color, events)
+    action = (variant.bot_action(state, god) if variant else None) or ACTIONS[god]
+    built = action(state, bot, value, color, events)
     return god, built
 
 
-def _take(state: State, section: int, die: Die, rule: str, events: list) -> tuple[int, str]:
+def take(state: State, section: int, die: Die, rule: str, events: list) -> tuple[int, str]:
     """Its die stays by the Action tiles (here: on its scales, which the fixed balance ignores) until Maat."""
     bot = state.player[SEAT]
     purity = state.purity(die, section)
@@ -209,7 +230,7 @@ def _takeable(state: State, section: int) -> list[tuple[Die, str]]:
     return out
 
 
-def _pick(state: State, options: list):
+def pick(state: State, options: list):
     """A random choice among tied options (the RNG is only used when there is a real tie)."""
     if len(options) == 1:
         return options[0]
@@ -232,15 +253,30 @@ def god_tile_die(state: State, god: str) -> tuple[int, Die, str] | None:
         if k:
             state.note_assumed("solo.turn.next_section_step")
             state.note_assumed("wheel.gods")
+        if state.ext is not None:      # a variant's way of valuing dice (Time of Seth: red/blue +1, green first)
+            die, rule = _ranked_pick(state, takeable)
+            return section, die, (rule if not k else "tekhenu/solo/god-action-tile/no-dice")
         top = max(d.value for d, _ in takeable)
         tied = [(d, p) for d, p in takeable if d.value == top]
         pure = [(d, p) for d, p in tied if p == "pure"]
         rule = "tekhenu/solo/god-action-tile/highest-die"
         if len(tied) > 1:
             rule = "tekhenu/solo/god-action-tile/tie-pure" if len(pure) == 1 else "tekhenu/solo/god-action-tile/tie-random"
-        die, _ = _pick(state, pure or tied)
+        die, _ = pick(state, pure or tied)
         return section, die, (rule if not k else "tekhenu/solo/god-action-tile/no-dice")
     return None
+
+
+def _ranked_pick(state: State, takeable: list[tuple[Die, str]]) -> tuple[Die, str]:
+    """The best die by the variant's ranking (a tuple, highest first), ties at random."""
+    variant = variants.of(state)
+    ranks = [(variant.bot_die_rank(state, d, p), d) for d, p in takeable]
+    best = max(rank for rank, _ in ranks)
+    tied = [d for rank, d in ranks if rank == best]
+    rule = "tekhenu/solo/god-action-tile/highest-die" if len(tied) == 1 else "tekhenu/solo/god-action-tile/tie-random"
+    if len(tied) == 1 and sum(1 for rank, _ in ranks if rank[0] == best[0]) > 1:
+        rule = "tekhenu/solo/god-action-tile/tie-pure"      # the same value: purity (or colour) decided
+    return pick(state, tied), rule
 
 
 def resource_tile_die(state: State, resources: list[str]) -> tuple[int, Die, str] | None:
@@ -256,6 +292,8 @@ def resource_tile_die(state: State, resources: list[str]) -> tuple[int, Die, str
             elif color != color_of[resources[0]]:
                 rule = "tekhenu/solo/resource-tile/next-resource"
             return section, die, rule
+    if state.ext is not None:
+        return variants.of(state).bot_fallback_die(state)      # only a variant's colours are left
     return None
 
 
@@ -266,7 +304,7 @@ def _resource_tie_break(state: State, found: list[tuple[int, Die]]) -> tuple[int
         return tied[0][0], tied[0][1], "tekhenu/solo/resource-tile/highest-die"
     with_statue = [(s, d) for s, d in tied if SEAT in state.god_statues[GODS[s]]]
     if not with_statue:
-        section, die = _pick(state, tied)
+        section, die = pick(state, tied)
         return section, die, "tekhenu/solo/resource-tile/tie-statue"
     rule = "tekhenu/solo/resource-tile/tie-statue"
     if len({s for s, _ in with_statue}) > 1:
@@ -274,12 +312,12 @@ def _resource_tie_break(state: State, found: list[tuple[int, Die]]) -> tuple[int
         with_statue = [(s, d) for s, d in with_statue if horus_value(state, GODS[s]) == best]
         note_horus_layout(state)
         rule = "tekhenu/solo/resource-tile/tie-horus-bonus"
-    section, die = _pick(state, with_statue)     # identical dice in one section: any of them
+    section, die = pick(state, with_statue)     # identical dice in one section: any of them
     return section, die, rule
 
 
 # -- God Actions (it never pays costs and gains no Resources or Faith, only Scribes) ----------------------
-def _cannot_act(state: State, bot, god: str, why: str, events: list) -> None:
+def cannot_act(state: State, bot, god: str, why: str, events: list) -> None:
     vp = SOLO("cannot_act.vp")
     state.note_assumed("solo.cannot_act.vp")
     bot.vp += vp
@@ -291,7 +329,7 @@ def _horus(state: State, bot, value: int, color: str, events: list) -> str | Non
     """The god it builds a Statue for, if any: as for you, no Statue bonus right after building it
     (tekhenu/actions/horus/statue-bonus-player-count, 2 players)."""
     if bot.statues_left <= 0:
-        _cannot_act(state, bot, "horus", "no_statues", events)
+        cannot_act(state, bot, "horus", "no_statues", events)
         return
     god = horus_god(state, value)
     note_horus_layout(state)
@@ -301,7 +339,7 @@ def _horus(state: State, bot, value: int, color: str, events: list) -> str | Non
         events.append({"event": "horus", "seat": SEAT, "target": god, "granite": 0,
                        "rule": "tekhenu/solo/actions/horus/god-statue-first"})
         return god
-    if _statue_for_the_people(state, bot, events) or _temple_statue(state, bot, events):
+    if statue_for_the_people(state, bot, events) or temple_statue(state, bot, events):
         return None
     vp = SOLO("horus.all_spaces_full_vp")
     bot.vp += vp
@@ -317,7 +355,7 @@ def _people_statue_impact(state: State, index: int) -> int:
                if districts.controller(state, d) != SEAT and districts.controller(state, d, SEAT) == SEAT)
 
 
-def _statue_for_the_people(state: State, bot, events: list) -> bool:
+def statue_for_the_people(state: State, bot, events: list) -> bool:
     """tekhenu/solo/actions/horus/statue-for-the-people: the workshop/quarry space with the biggest impact on
     control of the districts (ties random); the setup Gold there is discarded."""
     state.note_assumed("osiris.statue_spaces")
@@ -326,7 +364,7 @@ def _statue_for_the_people(state: State, bot, events: list) -> bool:
     best = max(impact.values(), default=0)
     if best <= 0:
         return False
-    index = _pick(state, [i for i in free if impact[i] == best])
+    index = pick(state, [i for i in free if impact[i] == best])
     state.osiris_statues[index] = SEAT
     bot.statues_left -= 1
     events.append({"event": "horus", "seat": SEAT, "target": f"osiris-statue-{index}", "districts_won": best,
@@ -339,7 +377,7 @@ def _own_pillars_in_line(state: State, axis: str, line: int) -> int:
                if tile["owner"] == SEAT and temple.in_line(tuple(map(int, key.split(","))), axis, line))
 
 
-def _temple_statue(state: State, bot, events: list) -> bool:
+def temple_statue(state: State, bot, events: list) -> bool:
     """tekhenu/solo/actions/horus/temple-complex-statue: the space lined up with more of its Pillars (ties
     random), 3 VP per such Pillar; the setup Gold there is discarded."""
     state.note_assumed("temple.statue_spaces")
@@ -348,7 +386,7 @@ def _temple_statue(state: State, bot, events: list) -> bool:
         return False
     lined = {i: _own_pillars_in_line(state, *temple.space_line(BOARD("temple.statue_spaces")[i])) for i in free}
     best = max(lined.values())
-    index = _pick(state, [i for i in free if lined[i] == best])
+    index = pick(state, [i for i in free if lined[i] == best])
     state.temple_statues[index] = SEAT
     bot.statues_left -= 1
     vp = SOLO("horus.temple_statue_pillar_vp") * best
@@ -380,11 +418,13 @@ def _ra(state: State, bot, value: int, color: str, events: list) -> None:
     tile = state.ra_tiles[space]
     empty = [cell for cell in temple.cells() if f"{cell[0]},{cell[1]}" not in state.temple]
     if bot.pillars_left <= 0 or tile is None or not empty:
-        _cannot_act(state, bot, "ra", "no_pillar_or_space", events)
+        cannot_act(state, bot, "ra", "no_pillar_or_space", events)
         return
     for fact in ("temple.size", "ra.tile_space_vp", "temple.building_spaces", "solo.ra.outer_edge_counts"):
         state.note_assumed(fact)
     points = {cell: ra_points(state, cell, space) for cell in empty}
+    if state.ext is not None:       # a variant's tiles on the Temple Complex score too (Time of Seth: +2 VP)
+        points = {cell: vp + variants.of(state).bot_ra_points(state, cell) for cell, vp in points.items()}
     best = max(points.values())
     tied = [cell for cell in empty if points[cell] == best]
     rule = "tekhenu/solo/actions/ra/place-pillar"
@@ -396,7 +436,7 @@ def _ra(state: State, bot, value: int, color: str, events: list) -> None:
         tied, rule = inner or tied, "tekhenu/solo/actions/ra/tie-not-edge"
     if len(tied) > 1:
         rule = "tekhenu/solo/actions/ra/tie-random"
-    cell = _pick(state, tied)
+    cell = pick(state, tied)
     state.temple[f"{cell[0]},{cell[1]}"] = {"tile": tile, "owner": SEAT, "rotation": SOLO("ra.rotation")}
     bot.pillars_left -= 1
     bot.vp += best
@@ -415,12 +455,12 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
     state.note_assumed("temple.building_spaces")
     free = [i for i in temple.open_building_spaces(state.players) if str(i) not in state.temple_buildings]
     if bot.buildings_left <= 0 or not free:
-        _cannot_act(state, bot, "hathor", "no_building_or_space", events)
+        cannot_act(state, bot, "hathor", "no_building_or_space", events)
         return
     vp = {i: BOARD("hathor.own_pillar_vp") * _own_pillars_in_line(state, *temple.space_line(spaces[i])) for i in free}
     best = max(vp.values())
     tied = [i for i in free if vp[i] == best]
-    space = _pick(state, tied)
+    space = pick(state, tied)
     state.temple_buildings[str(space)] = SEAT
     bot.buildings_left -= 1
     bot.vp += best
@@ -434,7 +474,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
     top = BOARD("limits.populace_max")
     if bot.happiness >= top:
         state.note_assumed("limits.populace_max")
-        _cannot_act(state, bot, "bastet", "track_end", events)
+        cannot_act(state, bot, "bastet", "track_end", events)
         return
     before = (bot.happiness, bot.population)
     for _ in range(value):
@@ -468,7 +508,7 @@ def thoth_cards(state: State, bot, value: int) -> tuple[int, list[int]] | None:
 def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
     choice = thoth_cards(state, bot, value)
     if choice is None:
-        _cannot_act(state, bot, "thoth", "no_card", events)
+        cannot_act(state, bot, "thoth", "no_card", events)
         return
     section, slots = choice
     if any(i >= market.highest_section(bot.happiness) for i, sec in enumerate(state.market) if sec):
@@ -513,7 +553,7 @@ def osiris_space(state: State, value: int, color: str) -> tuple[int, str] | None
 def _osiris(state: State, bot, value: int, color: str, events: list) -> None:
     space = osiris_space(state, value, color) if bot.buildings_left > 0 else None
     if space is None:
-        _cannot_act(state, bot, "osiris", "no_building_or_space", events)
+        cannot_act(state, bot, "osiris", "no_building_or_space", events)
         return
     row, district = space
     state.osiris[f"{row},{district}"] = SEAT
@@ -558,7 +598,7 @@ def ankh_value(state: State, seat: int) -> int:
 
 def after_maat(state: State, rng, events: list) -> None:
     """tekhenu/solo/maat/new-pyramid (the final Maat phase ends the game before this is reached)."""
-    _new_pyramid(state, rng)
+    new_pyramid(state, rng)
     events.append({"event": "botankhamun_new_pyramid", "rule": "tekhenu/solo/maat/new-pyramid"})
 
 

@@ -6,7 +6,7 @@ import json
 import random
 from dataclasses import asdict, dataclass, field
 
-from .board import FACTS, GODS, RESOURCES
+from .board import FACTS, GODS, PURITY, RESOURCES
 
 
 @dataclass
@@ -29,6 +29,8 @@ class PlayerState:
     pure: list[Die] = field(default_factory=list)
     tainted: list[Die] = field(default_factory=list)
     taint_resources: int = 0                   # excess production on the right side of the scales
+    permanent_taint: int = 0                   # Taint that stays on the scales through the Maat phase (a
+                                               # variant's: Time of Seth's Blood tokens); 0 in the base game
     below: list[Die] = field(default_factory=list)   # Anubis dice: on the board, not on the scales
     buildings_left: int = 10
     statues_left: int = 6
@@ -93,6 +95,7 @@ class State:
     solo: dict | None = None                    # Botankhamun's game (engine/tekhenu/solo.py); None otherwise
     turn_effects: dict = field(default_factory=dict)    # Blessings/Technologies at work this turn (effects_cards)
     horus_tiles: list | None = None             # god on Horus spaces 1-6; None: the preprinted bonuses
+    ext: dict | None = None                     # a rule variant's own data (variants.py); None: the base game
 
     # -- helpers -----------------------------------------------------------------------------------
     @property
@@ -104,7 +107,7 @@ class State:
         return pattern[(section - self.wheel_turn) % 6]
 
     def purity(self, die: Die, section: int) -> str:
-        return FACTS("purity")[self.light(section)][die.color]
+        return PURITY[self.light(section)][die.color]
 
     def random(self) -> random.Random:
         rng = random.Random()
@@ -143,6 +146,8 @@ class State:
         if self.solo is not None:       # flat: scalars and lists of scalars
             new.solo = {k: list(v) if isinstance(v, list) else v for k, v in self.solo.items()}
         new.turn_effects = _plain_copy(self.turn_effects) if self.turn_effects else {}
+        if self.ext is not None:
+            new.ext = _plain_copy(self.ext)
         return new
 
     # -- JSON --------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..errors import IllegalAction
+from . import variants
 from .board import FACTS
 
 SIDES = {"left": "row", "right": "row", "top": "col", "bottom": "col"}
@@ -98,17 +99,21 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
     building_vp = FACTS("ra.building_vp") * pieces_in_line_of(state, cell, statues=False)
     edges = matching_edges(state, cell, rotation)
     edge_vp = edges * (FACTS("ra.corner_edge_vp") if is_corner(cell) else FACTS("ra.edge_vp"))
-    reward = FACTS("temple.cell_reward")[cell[0]][cell[1]]
-    state.note_assumed("temple.cell_reward")
-    for key, amount in reward.items():
-        if key == "faith":
+    key = f"{cell[0]},{cell[1]}"
+    if state.ext is not None and variants.of(state).covered(state, key):
+        reward = {}             # a variant's tile covers the printed reward and gives its own (below)
+    else:
+        reward = FACTS("temple.cell_reward")[cell[0]][cell[1]]
+        state.note_assumed("temple.cell_reward")
+    for kind, amount in reward.items():
+        if kind == "faith":
             p.faith += amount
         else:
-            p.resources[key] += amount
+            p.resources[kind] += amount
     space_vp = FACTS("ra.tile_space_vp")[space]
     state.note_assumed("ra.tile_space_vp")
     p.vp += building_vp + edge_vp + space_vp
-    key = f"{cell[0]},{cell[1]}"
+    covered_reward = not reward and state.ext is not None and variants.of(state).covered(state, key)
     state.temple[key] = {"tile": tile, "owner": None, "rotation": rotation}   # the tile, no Pillar yet
     # step 7 (slide the remaining tiles right, refill the leftmost space) touches only the Ra area, so it
     # is done here; nothing in step 5 depends on it
@@ -119,13 +124,17 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
     events.append({"event": "ra", "seat": p.seat, "tile": tile, "cell": list(cell), "rotation": rotation,
                    "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward,
                    "corner": is_corner(cell), "rule": "tekhenu/actions/ra/raise-pillar"})
+    if covered_reward:
+        variants.of(state).space_reward(state, p, key, events)
     # step 5 (the tile's ability, pillars.py) and step 6 (place_pillar) follow: turn.py
 
 
-def place_pillar(state, seat: int, key: str) -> None:
+def place_pillar(state, seat: int, key: str, events: list | None = None) -> None:
     """Ra step 6: the player's Pillar on the tile marks it as theirs."""
     state.temple[key]["owner"] = seat
     state.player[seat].pillars_left -= 1
+    if state.ext is not None:
+        variants.notify(state, "pillar", seat, state.log if events is None else events, cell=key)
 
 
 def construct_building(state, p, value: int, space: int, resource: str | None, events: list) -> None:
@@ -137,6 +146,7 @@ def construct_building(state, p, value: int, space: int, resource: str | None, e
     p.buildings_left -= 1
     axis, line = space_line(spaces[space])
     vp, gained = 0, []
+    variant = variants.of(state) if state.ext is not None else None
     for cell in cells():
         if not in_line(cell, axis, line):
             continue
@@ -144,6 +154,8 @@ def construct_building(state, p, value: int, space: int, resource: str | None, e
         if occupant is not None:
             if occupant["owner"] == p.seat:
                 vp += FACTS("hathor.own_pillar_vp")
+        elif variant is not None and variant.covered(state, f"{cell[0]},{cell[1]}"):
+            continue            # the printed reward is covered: the variant's tiles give theirs (after_hathor)
         else:
             reward = FACTS("temple.cell_reward")[cell[0]][cell[1]]
             key = next(iter(reward))  # one depicted kind per space (assumed); receive exactly 1 of it
@@ -155,6 +167,9 @@ def construct_building(state, p, value: int, space: int, resource: str | None, e
     p.vp += vp
     events.append({"event": "hathor", "seat": p.seat, "space": space, "vp": vp, "gained": gained,
                    "rule": "tekhenu/actions/hathor/pay-and-place"})
+    if variant is not None:
+        variant.after_hathor(state, p, axis, line, events)
+        variants.notify(state, "building", p.seat, events, where="temple", space=space)
 
 
 def build_temple_statue(state, p, index: int, events: list) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 
 from ..errors import IllegalAction
-from . import core, extra, god_actions, pillars, temple
+from . import core, extra, god_actions, pillars, temple, variants
 from . import effects_cards as cards_fx
 from .actions import ExtraPerform, Perform, TakeDie
-from .board import FACTS, GODS
+from .board import FACTS, GODS, PURITY, die_range, out_of_range
 from .state import Die
 
 TAKE_RULE = "tekhenu/round/take-die"
@@ -26,7 +26,7 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
     anubis_cost = cards_fx.anubis_cost(state)
     scribes = cards_fx.scribes_available(p)
     mods = cards_fx.take_modifiers(state)
-    purity = FACTS("purity")
+    purity = PURITY
     producing = FACTS("produce.color_resource")
     t08 = "T08" in p.technologies
     out = []
@@ -34,7 +34,8 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
         light = state.light(section)
         for die in dice:
             color, value = cards_fx.die_as_taken(state, die, section) if mods else (die.color, die.value)
-            if not 1 <= value <= 6 or (mods.get("color") == die.color):
+            low, high, _ = die_range(die.color)
+            if not low <= value <= high or (mods.get("color") == die.color):
                 continue
             forbidden = purity[light][color] == "forbidden"
             for anubis in ((True,) if mods.get("free_anubis") else (False, True)):
@@ -44,8 +45,8 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
                 spare = scribes - (anubis_cost if anubis else 0)
                 if spare < 0:
                     continue
-                # each Scribe moves the die by 1 or 2, never past 1 or 6
-                lo, hi = max(1 - value, -2 * spare), min(6 - value, 2 * spare)
+                # each Scribe moves the die by 1 or 2, never past 1 or 6 (a variant's die: its own faces)
+                lo, hi = max(low - value, -2 * spare), min(high - value, 2 * spare)
                 adjusts = range(lo, hi + 1)
                 # an Anubis die may always Produce any Resource, a die of a Resource's colour its own
                 if memo is not None and not anubis and color not in producing:
@@ -97,10 +98,10 @@ def take_die(state, action: TakeDie, events: list | None = None) -> None:
         raise IllegalAction(TAKE_RULE, "you may only choose a Pure or Tainted die, not a Forbidden die",
                             "온전한 주사위나 부패한 주사위만 고를 수 있고, 금지된 주사위는 고를 수 없습니다")
     value = base + action.adjust
-    if not 1 <= value <= 6:
-        raise IllegalAction("tekhenu/actions/scribes/no-wrap",
-                            "a die can never go below 1 or above 6, and does not wrap around",
-                            "주사위 눈은 1 미만이나 6 초과가 될 수 없고, 6에서 1로 넘어가지도 않습니다")
+    low, high, _ = die_range(die.color)
+    if not low <= value <= high:
+        rule, en, ko = out_of_range(die.color)
+        raise IllegalAction(rule, en, ko)
     cost = scribes_for(action.adjust) + (cards_fx.anubis_cost(state) if action.anubis else 0)
     if cost > cards_fx.scribes_available(p):
         rule = "tekhenu/actions/scribes/anubis" if action.anubis else "tekhenu/actions/scribes/adjust-die"
@@ -123,6 +124,8 @@ def take_die(state, action: TakeDie, events: list | None = None) -> None:
                        "god": GODS[section], "purity": purity, "anubis": action.anubis, "scribes_spent": cost,
                        "rule": "tekhenu/actions/scribes/anubis" if action.anubis else TAKE_RULE})
         cards_fx.after_take(state, p, state.pending, action.treat, events)
+        if state.ext is not None:
+            variants.of(state).after_take(state, p, action, events)
 
 
 # -- performing an action ---------------------------------------------------------------------------
@@ -159,7 +162,7 @@ def _ra_steps_5_and_6(state, p, action: Perform, events: list) -> None:
     tile = state.temple[action.cell]["tile"]
     cell = tuple(int(x) for x in action.cell.split(","))
     if not pillars.activate(state, p, tile, cell, action.rotation, events):
-        temple.place_pillar(state, p.seat, action.cell)
+        temple.place_pillar(state, p.seat, action.cell, events)
 
 
 def perform(state, action: Perform, events: list) -> None:

@@ -2,6 +2,8 @@
 step 3 (the wheel's lights: State.light; which die is Pure, Tainted or Forbidden: State.purity)."""
 from __future__ import annotations
 
+from . import variants
+from .board import roll
 from .state import Die, State
 
 
@@ -10,11 +12,14 @@ def draw_and_roll(state: State, rng, section: int) -> None:
     if not state.bag:
         return
     die = state.bag.pop()
-    state.sections[section].append(Die(die.id, die.color, rng.randint(1, 6)))   # dice are never changed in place
+    state.sections[section].append(Die(die.id, die.color, roll(rng, die.color)))   # dice are never changed in place
 
 
 def add_shaded_dice(state: State, rng) -> None:
-    """Rotation step 3: for each Shaded section, draw and roll as many dice as there are players."""
+    """Rotation step 3: for each Shaded section, draw and roll as many dice as there are players (a
+    variant may do it its own way: Time of Seth refills its board from the first Shaded section)."""
+    if state.ext is not None and variants.of(state).add_shaded_dice(state, rng):
+        return
     for section in range(6):
         if state.light(section) == "shaded":
             for _ in range(state.players):
