@@ -187,7 +187,7 @@ def apply_selection(state, action, events: list) -> None:
 def score(state, seat: int, choice: ScoreDecrees, probe: bool = False) -> dict[str, int]:
     """VP per scored Decree (applied to the player unless probing on a copy). D04 first, then by number."""
     p = state.player[seat].copy() if probe else state.player[seat]
-    cards = sorted(choice.cards, key=ORDER.index)
+    cards = sorted(choice.cards, key=lambda c: ORDER.index(c) if c in ORDER else len(ORDER))   # a variant's last
     if len(cards) > 1:
         state.note_assumed("decrees.order") if not probe else None
     gained: dict[str, int] = {}

@@ -108,6 +108,10 @@ def god_refusal(state, p, pending: dict, god: str) -> IllegalAction | None:
 
 def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | None:
     """Conditions that depend on the chosen space, district, tile position or cards."""
+    if state.ext is not None:
+        variant = variants.of(state)
+        if action.action not in GODS or variant.owns(state, p, action.action):
+            return variant.target_refusal(state, p, pending, action)
     value = pending["value"]
     if action.action == "osiris":
         if action.district not in FACTS("osiris.districts"):
@@ -166,8 +170,6 @@ def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | 
     elif action.action == "thoth":
         return market.refusal(state, p, value, action.section, action.cards,
                               afford=lambda n: afford(state, p, pending, "thoth", "papyrus", n))
-    elif action.action not in GODS and state.ext is not None:
-        return variants.of(state).target_refusal(state, p, pending, action)
     return None
 
 
@@ -187,7 +189,7 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
         for god in gods:
             if god_refusal(state, p, view, god) is not None:
                 continue
-            if god not in GODS:
+            if god not in GODS or (variant and variant.owns(state, p, god)):
                 targets = variant.variants(state, p, view, god)
             else:
                 context = dict(view, temple_taken=set(state.temple), edition=state.edition,
@@ -373,6 +375,9 @@ def hathor(state, p, action: Perform, events: list) -> None:
 
 
 def thoth(state, p, action: Perform, events: list) -> None:
+    if state.ext is not None and variants.of(state).owns(state, p, "thoth"):
+        variants.of(state).handle(state, p, action, events)      # a card that changes how cards are taken
+        return
     rng = state.random()
     market.take_cards(state, p, state.pending["value"], action.section, tuple(action.cards), rng, events,
                       pay=lambda n: core.pay(state, p, "papyrus", n, "tekhenu/actions/thoth/card-count", events))

@@ -33,7 +33,8 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
                             f"호루스 보너스는 섞어 배치(shuffled) 또는 인쇄된 보너스(preprinted)입니다 ({horus!r} 불가)")
     rng = random.Random(seed)
     plugged = variants.VARIANTS[variant] if variant else None
-    bag = plugged.bag(players) if plugged else None
+    options = dict(options or {})
+    bag = plugged.bag(players, options) if plugged else None
     if bag is None:
         dice, boxed = base_bag(players)
     else:
@@ -51,7 +52,7 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
         # a stream of its own: the tile layout does not shift the dice and card draws of a seed
         state.horus_tiles = random.Random(f"horus-{seed}").sample(GODS, len(GODS))
     if plugged:
-        state.ext = plugged.new_ext(players, dict(options or {}))
+        state.ext = plugged.new_ext(players, options)
         plugged.before_wheel(state, rng)
     for section in range(6):
         for _ in range(FACTS("dice.per_section_at_setup")):
@@ -60,11 +61,11 @@ def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffle
     rng.shuffle(tiles)
     state.ra_tiles = [tiles.pop() for _ in range(3)]
     state.pillar_stack = tiles
-    state.decks = market.new_decks(players, rng, plugged.extra_cards(players) if plugged else None)
+    state.decks = market.new_decks(players, rng, plugged.extra_cards(players, options) if plugged else None)
     for index, layout in enumerate(FACTS("market.sections_at_setup")):
         market.fill_section(state, index, layout, rng)
     # keys are strings so that the state's JSON form is the state itself
-    count = plugged.decrees_dealt() if plugged else 2
+    count = plugged.decrees_dealt(options) if plugged else 2
     dealt = {str(seat): [market.draw(state, "decree", rng) for _ in range(count)] for seat in range(players)}
     # Starting-card draft: random first player, clockwise, then back counter-clockwise (snake).
     first = rng.randrange(players)

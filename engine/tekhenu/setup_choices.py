@@ -89,22 +89,27 @@ def choose_destiny(state, action: ChooseDestiny, events: list) -> None:
                             f"{action.card}은(는) {reward['choice']} 중 하나를 골라야 합니다")
     seat = pending["queue"].pop(0)
     pending["available"].remove(action.card)
-    p = state.player[seat]
-    p.destiny = action.card
+    receive_destiny(state, state.player[seat], action.card, action.option, events)
+    events.append({"event": "destiny", "seat": seat, "card": action.card, "option": action.option,
+                   "rule": "tekhenu/setup/starting-resources" if pending.get("after") == "start" else rule})
+    if not pending["queue"]:
+        close_destiny(state, events)
+
+
+def receive_destiny(state, p, card: str, option: str | None, events: list) -> None:
+    """The Destiny card is the player's, with its reward."""
+    reward = DESTINY_REWARD[card]
+    p.destiny = card
     if "scribes" in reward:
         p.scribes += reward["scribes"]
     if "gold" in reward:
         p.resources["gold"] += reward["gold"]
     if "faith" in reward:
         p.faith += reward["faith"]
-    if action.option == "population":
+    if option == "population":
         core.advance_population(state, p, 1, events)
-    elif action.option == "happiness":
+    elif option == "happiness":
         core.advance_happiness(state, p, 1, events)
-    events.append({"event": "destiny", "seat": seat, "card": action.card, "option": action.option,
-                   "rule": "tekhenu/setup/starting-resources" if pending.get("after") == "start" else rule})
-    if not pending["queue"]:
-        close_destiny(state, events)
 
 
 def close_destiny(state, events: list) -> None:

@@ -183,7 +183,7 @@ def resolve_tile(state: State, tile: str, events: list) -> tuple[str, str | None
     received when either player ... performs the action" — the flow gives them next."""
     kind, name = tile.split(":")
     variant = variants.of(state) if state.ext is not None else None
-    own = variant.bot_tile_die(state, tile) if variant else None
+    own = variant.bot_tile_die(state, tile, events) if variant else None
     if own is not None:     # a variant's tile, or a variant's die of a base tile: (section | None, die, rule, god)
         section, die, rule, god = own
         if section is None:
@@ -221,7 +221,7 @@ def take(state: State, section: int, die: Die, rule: str, events: list) -> tuple
     return die.value, die.color
 
 
-def _takeable(state: State, section: int) -> list[tuple[Die, str]]:
+def takeable(state: State, section: int) -> list[tuple[Die, str]]:
     out = []
     for die in state.sections[section]:
         purity = state.purity(die, section)
@@ -247,17 +247,14 @@ def god_tile_die(state: State, god: str) -> tuple[int, Die, str] | None:
     step = SOLO("turn.next_section_step")
     for k in range(len(GODS)):
         section = (start + step * k) % len(GODS)
-        takeable = _takeable(state, section)
-        if not takeable:
+        dice = takeable(state, section)
+        if not dice:
             continue
         if k:
             state.note_assumed("solo.turn.next_section_step")
             state.note_assumed("wheel.gods")
-        if state.ext is not None:      # a variant's way of valuing dice (Time of Seth: red/blue +1, green first)
-            die, rule = _ranked_pick(state, takeable)
-            return section, die, (rule if not k else "tekhenu/solo/god-action-tile/no-dice")
-        top = max(d.value for d, _ in takeable)
-        tied = [(d, p) for d, p in takeable if d.value == top]
+        top = max(d.value for d, _ in dice)
+        tied = [(d, p) for d, p in dice if d.value == top]
         pure = [(d, p) for d, p in tied if p == "pure"]
         rule = "tekhenu/solo/god-action-tile/highest-die"
         if len(tied) > 1:
@@ -267,26 +264,14 @@ def god_tile_die(state: State, god: str) -> tuple[int, Die, str] | None:
     return None
 
 
-def _ranked_pick(state: State, takeable: list[tuple[Die, str]]) -> tuple[Die, str]:
-    """The best die by the variant's ranking (a tuple, highest first), ties at random."""
-    variant = variants.of(state)
-    ranks = [(variant.bot_die_rank(state, d, p), d) for d, p in takeable]
-    best = max(rank for rank, _ in ranks)
-    tied = [d for rank, d in ranks if rank == best]
-    rule = "tekhenu/solo/god-action-tile/highest-die" if len(tied) == 1 else "tekhenu/solo/god-action-tile/tie-random"
-    if len(tied) == 1 and sum(1 for rank, _ in ranks if rank[0] == best[0]) > 1:
-        rule = "tekhenu/solo/god-action-tile/tie-pure"      # the same value: purity (or colour) decided
-    return pick(state, tied), rule
-
-
 def resource_tile_die(state: State, resources: list[str]) -> tuple[int, Die, str] | None:
     """Highest Pure or Tainted die of the first depicted Resource's colour (any section), else the next
     Resource's, else gray; ties → a section with its Statue (then the higher Horus Bonus), else random."""
     color_of = {district: color for color, district in SOLO("osiris.color_district").items()}
     for color in [color_of[r] for r in resources] + ["gray"]:
-        found = [(s, d) for s in range(len(GODS)) for d, _ in _takeable(state, s) if d.color == color]
+        found = [(s, d) for s in range(len(GODS)) for d, _ in takeable(state, s) if d.color == color]
         if found:
-            section, die, rule = _resource_tie_break(state, found)
+            section, die, rule = resource_tie_break(state, found)
             if color == "gray":
                 rule = "tekhenu/solo/resource-tile/only-gray-dice"
             elif color != color_of[resources[0]]:
@@ -297,7 +282,7 @@ def resource_tile_die(state: State, resources: list[str]) -> tuple[int, Die, str
     return None
 
 
-def _resource_tie_break(state: State, found: list[tuple[int, Die]]) -> tuple[int, Die, str]:
+def resource_tie_break(state: State, found: list[tuple[int, Die]]) -> tuple[int, Die, str]:
     top = max(d.value for _, d in found)
     tied = [(s, d) for s, d in found if d.value == top]
     if len(tied) == 1:

@@ -53,18 +53,18 @@ class Variant:
     def new_ext(self, players: int, options: dict) -> dict:
         return {"variant": self.name}
 
-    def bag(self, state_players: int):
+    def bag(self, players: int, options: dict):
         """(dice, boxed) for the draw bag, as Die lists; None: the base game's."""
         return None
 
     def before_wheel(self, state, rng) -> None:
         """After the bag is prepared, before the Obelisk Wheel is seeded."""
 
-    def extra_cards(self, players: int) -> dict:
+    def extra_cards(self, players: int, options: dict) -> dict:
         """Cards shuffled into the base decks: {"blessing": [...], ...}."""
         return {}
 
-    def decrees_dealt(self) -> int:
+    def decrees_dealt(self, options: dict) -> int:
         return 2
 
     def after_setup(self, state, rng) -> None:
@@ -104,8 +104,17 @@ class Variant:
         """Why an extra god's action is impossible now (an IllegalAction), or None."""
         return None
 
+    def owns(self, state, p, god: str) -> bool:
+        """Whether the variant decides this base God Action's targets for this player (a card of its own
+        changes how the action is taken: Time of Seth's TX05 for Thoth)."""
+        return False
+
+    def handle(self, state, p, action, events: list) -> None:
+        """Perform a base God Action the variant owns for this player."""
+        raise NotImplementedError(action.action)
+
     def variants(self, state, p, pending: dict, god: str) -> list:
-        """Every target of an extra god's action."""
+        """Every target of an extra god's action (or of a base one the variant owns)."""
         return []
 
     def target_refusal(self, state, p, pending: dict, action):
@@ -159,16 +168,13 @@ class Variant:
         return {}
 
     # -- Botankhamun -----------------------------------------------------------------------------------
-    def bot_tile_die(self, state, tile: str):
-        """(section or None, die, rule, god) for a variant's Action tile, or None: the base tile."""
+    def bot_tile_die(self, state, tile: str, events: list):
+        """(section or None, die, rule, god) for a variant's Action tile (or its way of choosing a base tile's
+        die), or None: the base tile. Section None: the variant took the die from its own board."""
         return None
 
     def bot_action(self, state, god: str):
         """Botankhamun's procedure for a God Action (a function like solo.ACTIONS'), or None: the base one."""
-        return None
-
-    def bot_die_rank(self, state, die, purity: str):
-        """The order in which Botankhamun prefers dice of a God Action section; None: the base game's."""
         return None
 
     def bot_fallback_die(self, state):

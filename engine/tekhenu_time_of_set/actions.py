@@ -1,0 +1,87 @@
+"""Time of Seth's decisions on top of the base game's actions (engine/tekhenu/actions.py).
+
+    SethTakeDie(die, adjust, anubis, treat, declare, board)   take a die: `board` "seth" takes a gray die of
+                                   the Seth board (for the Seth God Action); `declare` "red" | "blue" is the
+                                   colour an Anubis Action uses its die as (Soldiers or Priests)
+    DraftPick(card)                setup: a Starting card or a Cult card of the draft
+    ChooseArtifact(card)           setup and Maat: an Artifact (and the Destiny card paired with it)
+    UseArtifact(card)              your turn: use an Artifact (once; it leaves the game)
+    OwedChoice(source, option)     a choice the rules owe someone now: a Resource of a bonus, a card kept...
+    VizierDiscard(card), VizierMove(area)    the Trial of the Vizier's first player
+
+A God Action of the Seth board is the base Perform: Perform("seth", cell=<Conquest tile space>, extra=
+"faith:<n>" with TX02), Perform("horus", target="seth_people:<column>" | "seth_honor").
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ..tekhenu.actions import ACTION_TYPES as BASE_TYPES
+from ..tekhenu.actions import TakeDie
+
+
+@dataclass(frozen=True)
+class SethTakeDie(TakeDie):
+    declare: str | None = None
+    board: str = "wheel"
+
+
+@dataclass(frozen=True)
+class DraftPick:
+    card: str
+    kind: str = "draft_pick"
+
+
+@dataclass(frozen=True)
+class ChooseArtifact:
+    card: str
+    kind: str = "choose_artifact"
+
+
+@dataclass(frozen=True)
+class UseArtifact:
+    card: str
+    kind: str = "use_artifact"
+
+
+@dataclass(frozen=True)
+class OwedChoice:
+    source: str                     # what owes the choice: a card (Cult05, A05, Art01...) or "seth_honor"
+    option: str
+    kind: str = "owed_choice"
+
+
+@dataclass(frozen=True)
+class VizierDiscard:
+    card: str
+    kind: str = "vizier_discard"
+
+
+@dataclass(frozen=True)
+class VizierMove:
+    area: str
+    kind: str = "vizier_move"
+
+
+ACTION_TYPES = {**BASE_TYPES, "take_die": SethTakeDie,
+                **{cls.__dataclass_fields__["kind"].default: cls
+                   for cls in (DraftPick, ChooseArtifact, UseArtifact, OwedChoice, VizierDiscard, VizierMove)}}
+
+
+def action_to_json(action) -> dict:
+    return asdict(action)
+
+
+def action_from_json(data: dict):
+    data = dict(data)
+    if isinstance(data.get("cards"), list):
+        data["cards"] = tuple(data["cards"])
+    kind = data.get("kind")
+    if kind not in ACTION_TYPES:
+        raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
+    return ACTION_TYPES[kind](**data)
+
+
+def as_seth(action: TakeDie, declare: str | None = None, board: str = "wheel") -> SethTakeDie:
+    """A base TakeDie candidate as this game's (one action class per kind keeps JSON round trips exact)."""
+    return SethTakeDie(action.die, action.adjust, action.anubis, action.treat, declare=declare, board=board)

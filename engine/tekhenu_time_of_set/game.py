@@ -1,0 +1,127 @@
+"""Tekhenu: Time of Seth behind the shared engine interface (engine.api), registered as
+`tekhenu-time-of-set`: the Tekhenu engine with the expansion's changes at its extension points."""
+from __future__ import annotations
+
+from .. import api
+from ..tekhenu import play as base_play
+from ..tekhenu.state import State
+from . import decisions, examples, narrate, picture, scenarios, simulator
+from .actions import action_from_json, action_to_json
+from .facts import DATA_DIR, combined
+from .rules import apply, legal_actions, new_game
+
+
+class TimeOfSethEngine(api.Engine):
+    info = api.GameInfo(
+        id="tekhenu-time-of-set", title={"ko": "테케누: 세트의 시간", "en": "Tekhenu: Time of Seth"},
+        min_players=2, max_players=4, default_players=4,
+        options=(
+            api.Option("solo", False, None, {"en": "one player against Botankhamun (--players does not apply)",
+                                             "ko": "보탕카멘과 1인 게임 (--players 무시)"}),
+            api.Option("difficulty", "easy", ("easy", "medium", "hard"),
+                       {"en": "Botankhamun's difficulty (medium/hard: its Buildings on the Seth board)",
+                        "ko": "보탕카멘 난이도 (보통/어려움: 세트 보드의 건축물)"}),
+            api.Option("vizier", False, None, {"en": "the Trial of the Vizier (advanced 2-player rules)",
+                                               "ko": "고관의 시련 (2인 플레이 상급 규칙)"}),
+            api.Option("edition", "en", ("en", "ko"), {"en": "the base game's rules of the English or Korean rulebook",
+                                                       "ko": "기본 게임의 영문판 또는 한국어판 규칙"}),
+            api.Option("horus", "shuffled", ("shuffled", "preprinted"),
+                       {"en": "Horus Bonus tiles shuffled at setup, or the preprinted bonuses",
+                        "ko": "호루스 보너스 타일을 섞어 배치 또는 보드에 인쇄된 보너스"}),
+        ),
+        rule_games=("tekhenu-time-of-set", "tekhenu"),
+    )
+    data_dir = DATA_DIR
+
+    def new_game(self, players: int, seed: int, solo: bool = False, difficulty: str = "easy", vizier: bool = False,
+                 edition: str = "en", horus: str = "shuffled", **options) -> State:
+        return new_game(players, seed, edition, horus, solo=solo, difficulty=difficulty, vizier=vizier, **options)
+
+    def legal_actions(self, state: State) -> list:
+        return legal_actions(state)
+
+    def apply(self, state: State, action):
+        return apply(state, action)
+
+    def decision(self, state: State) -> api.Decision:
+        pending = decisions.pending_decision(state)
+        return api.Decision(pending.seat, pending.kind, {"en": pending.en, "ko": pending.ko}, pending.rule)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "game_over"
+
+    def result(self, state: State) -> dict:
+        winner = next((e["winner"] for e in reversed(state.log) if e.get("event") == "game_over"), None)
+        final = [{"player": p.seat, "score": p.vp, "vp": p.vp, "scribes": p.scribes, "happiness": p.happiness,
+                  "population": p.population, "turn_order": state.turn_order.index(p.seat)} for p in state.player]
+        if state.ext is not None:
+            for row in final:
+                record = state.ext["players"][row["player"]]
+                row.update(soldiers=record["soldiers"], priests=record["priests"],
+                           blood=state.player[row["player"]].permanent_taint)
+        if state.solo is not None:
+            for row in final:
+                row["botankhamun"] = row["player"] == state.solo["seat"]
+        return {"final": final, "winner": winner}
+
+    def summary(self, state: State, seed: int) -> dict:
+        return {**base_play.summary(state, seed), **self.result(state), "facts_used": self.facts_used(state),
+                "options": dict(state.ext["options"]) if state.ext else {}}
+
+    def state_to_json(self, state: State) -> dict:
+        return state.to_json()
+
+    def state_from_json(self, data: dict) -> State:
+        return State.from_json(data)
+
+    def action_to_json(self, action) -> dict:
+        return action_to_json(action)
+
+    def action_from_json(self, data: dict):
+        return action_from_json(data)
+
+    def facts(self):
+        return combined()
+
+    def facts_used(self, state: State) -> list[str]:
+        return list(state.assumed_used)
+
+    # -- scenarios ------------------------------------------------------------------------------------
+    def scenario_setup(self, spec: dict) -> api.Situation:
+        return scenarios.situation(spec)
+
+    def scenario_step(self, situation: api.Situation, step: dict) -> list[dict]:
+        return scenarios.play_step(situation, step)
+
+    def scenario_value(self, situation: api.Situation, path: str):
+        return scenarios.value(situation, path)
+
+    def scenario_view(self, situation: api.Situation) -> dict:
+        return scenarios.view(situation.state, situation.viewer)
+
+    # -- examples from a question's numbers ------------------------------------------------------------
+    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
+        return examples.from_question(question, rule_ids, lang)
+
+    # -- presentation -----------------------------------------------------------------------------------
+    def label(self, key: str, lang: str) -> str:
+        return narrate.label(key, lang)
+
+    def narrate_action(self, action: dict, lang: str) -> str:
+        return narrate.narrate_action(action, lang)
+
+    def narrate_event(self, event: dict, lang: str) -> str | None:
+        return narrate.narrate_event(event, lang)
+
+    # -- the app's Simulator ----------------------------------------------------------------------------
+    def simulator_fields(self) -> list[api.Field]:
+        return simulator.fields()
+
+    def simulator_scenario(self, values: dict) -> dict:
+        return simulator.scenario(values)
+
+    def picture(self, situation: api.Situation, lang: str) -> str | None:
+        return picture.svg(situation.state, lang, situation.viewer)
+
+
+ENGINE = TimeOfSethEngine()

@@ -1,0 +1,203 @@
+"""The flow of a Time of Seth game: the base game's flow (engine/tekhenu/rules.py) with the expansion's own
+decisions in front of it. A decision the rules owe someone (owed.py) comes first; then the expansion's setup
+stages and Destiny choices (choices.py); then the base game's decisions, to which this module adds the Seth
+board's dice, the Anubis colour, Artifacts and the new Blessings. Every move ends as the base game's do
+(rules.after_move): a turn with nothing owed ends, Botankhamun plays, the events are logged.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from ..tekhenu import play_cards, turn, variants
+from ..tekhenu import rules as base
+from ..tekhenu import solo as base_solo
+from ..tekhenu.actions import TakeDie, UseBlessing
+from ..tekhenu.setup import EDITIONS, HORUS_SETUPS
+from . import cards, choices, ext, owed, seth_action, vizier
+from .actions import SethTakeDie, UseArtifact, as_seth
+from .facts import F
+from .variant import VARIANT
+
+DECLARE_RULE = "tekhenu-time-of-set/gameplay/anubis/declare-color"
+GREEN_ANUBIS = "tekhenu-time-of-set/gameplay/anubis/no-green-dice"
+TURN_PHASES = ("take_die", "act")
+
+
+def new_game(players: int, seed: int, edition: str = "en", horus: str = "shuffled", *, solo: bool = False,
+             difficulty: str = "easy", vizier: bool = False, expansion: bool = True, solo_draw: str = "3+1",
+             artifacts: int = 3, extra_buildings: bool = False):
+    """A Time of Seth game at its first decision. `expansion` False plays the base game with only the Trial
+    of the Vizier (`vizier`, 2 players); `solo` plays you against Botankhamun at `difficulty`."""
+    if edition not in EDITIONS or horus not in HORUS_SETUPS:
+        raise IllegalAction("tekhenu/setup/board-and-wheel", f"edition {edition!r} / Horus setup {horus!r} unknown",
+                            f"판본 {edition!r} / 호루스 준비 {horus!r}을(를) 알 수 없습니다")
+    if vizier and (solo or players != F("seth_vizier.players")):
+        raise IllegalAction("tekhenu-time-of-set/vizier/rule-changes/not-in-solo-mode" if solo
+                            else "tekhenu-time-of-set/vizier/advanced-two-player",
+                            "the Trial of the Vizier is a 2-player variant, not for the solo mode",
+                            "고관의 시련은 2인 변형 규칙이며 솔로 플레이 모드에는 쓰지 않습니다")
+    if solo_draw not in F("seth_solo.starting_draw") or artifacts not in (2, 3, 4):
+        raise IllegalAction("tekhenu-time-of-set/solo/setup/starting-and-cult-cards",
+                            "solo_draw is 3+1, 2+2 or 3+2 and artifacts 2, 3 or 4",
+                            "solo_draw는 3+1, 2+2, 3+2 중 하나, artifacts는 2, 3, 4 중 하나입니다")
+    options = {"seth": expansion, "vizier": vizier, "solo_draw": solo_draw, "artifacts": artifacts,
+               "extra_buildings": extra_buildings}
+    if solo:
+        return base_solo.new_game(seed, difficulty, edition, horus=horus, variant=VARIANT.name, options=options)
+    return base.new_game(players, seed, edition, horus, variant=VARIANT.name, options=options)
+
+
+# -- legal actions ---------------------------------------------------------------------------------------------
+def legal_actions(state) -> list:
+    if state.phase == "game_over":
+        return []
+    if owed.due(state):
+        return owed.legal_actions(state)
+    stage = choices.stage(state)
+    if stage == "seth_draft":
+        return choices.draft_actions(state)
+    if stage == "seth_rewards":
+        return choices.reward_actions(state)
+    if stage == "seth_decree":
+        return choices.decree_actions(state)
+    if stage == "destiny" and (ext.seth_on(state) or vizier.on(state)):
+        return choices.destiny_actions(state)
+    if state.phase == "take_die" and play_cards.owed_happiness21(state) is None:
+        return take_die_actions(state) + play_cards.blessing_actions(state) + _own_cards(state)
+    out = base.legal_actions(state)
+    if state.phase == "act" and play_cards.owed_happiness21(state) is None:
+        out += _own_cards(state)
+    return out
+
+
+def take_die_actions(state) -> list:
+    """The base game's dice (with the Anubis colour a die may be declared as, no green die for Anubis) and
+    the Seth board's dice the Seth God Action could use."""
+    seth = ext.seth_on(state)
+    playable = turn.take_die_candidates(state, memo={})
+    board_dice = [SethTakeDie(die, adjust, board="seth") for die, adjust in seth_action.take_candidates(state)] \
+        if seth else []
+    if not playable and not board_dice:
+        playable = [a for a in turn.take_die_candidates(state) if a.adjust == 0]
+    colors = {d.id: d.color for section in state.sections for d in section}
+    out = []
+    for action in playable:
+        if action.anubis and seth:
+            if colors[action.die] == "green":
+                continue
+            out += [as_seth(action, declare) for declare in (None, "red", "blue")]
+        else:
+            out.append(as_seth(action))
+    return out + board_dice
+
+
+def _own_cards(state) -> list:
+    """Artifacts and the BX Blessings, any time in your own turn."""
+    p = state.current
+    if not ext.seth_on(state) or ext.is_bot(state, p.seat) or variants.blocked(state):
+        return []
+    return [UseArtifact(card) for card in cards.usable_artifacts(state, p)] + cards.blessing_options(state, p)
+
+
+# -- apply -------------------------------------------------------------------------------------------------------
+def apply(state, action):
+    if state.phase == "game_over":
+        return base.apply(state, action)         # refused there, with its rule
+    if owed.due(state):
+        return _own_move(state, action, owed.apply)
+    stage = choices.stage(state)
+    if stage == "seth_draft":
+        return _own_move(state, action, choices.draft_pick)
+    if stage == "seth_rewards":
+        return _own_move(state, action, choices.choose_reward)
+    if stage == "seth_decree":
+        return _own_move(state, action, choices.choose_decree)
+    if stage == "destiny" and (ext.seth_on(state) or vizier.on(state)):
+        return _own_move(state, action, _destiny)
+    if isinstance(action, UseArtifact):
+        return _own_move(state, action, _use_artifact)
+    if isinstance(action, UseBlessing) and action.card.startswith("BX"):
+        return _own_move(state, action, _use_bx)
+    if isinstance(action, TakeDie) and getattr(action, "board", "wheel") == "seth":
+        return _own_move(state, action, _take_seth_die)
+    if isinstance(action, TakeDie):
+        _check_declaration(state, action)
+    new, events = base.apply(state, action)
+    if owed.head(new) is not None:               # the move left a decision owed (or finished a Pillar ability
+        more: list = []                          # inside an owed action): go on from there
+        owed.settle(new, more)
+        _finish(new, more)
+        events = events + more
+    return new, events
+
+
+def _own_move(state, action, handler):
+    new = state.copy()
+    events: list = []
+    handler(new, action, events)
+    _finish(new, events)
+    return new, events
+
+
+def _finish(state, events: list) -> None:
+    """After the expansion's own move: skip owed actions that cannot be done, then resume what waited."""
+    if state.ext is not None:
+        owed.skip_impossible(state, events)
+        if variants.blocked(state):
+            state.log.extend(events)
+            return
+        resume, state.ext["resume"] = state.ext["resume"], "turn"
+        if resume == "bot":
+            base.end_turn(state, events)         # Botankhamun's turn that waited for your choice
+        elif state.phase == "final_action":
+            base.next_d23(state, events)         # D23's actions go on (the one that owed this is done)
+    base.after_move(state, events)
+
+
+def _destiny(state, action, events: list) -> None:
+    after = state.pending.get("after")
+    choices.choose_destiny(state, action, events)
+    base.after_destiny(state, after, events)
+
+
+def _in_turn(state, rule: str) -> None:
+    if state.phase not in TURN_PHASES or ext.is_bot(state, state.current.seat):
+        raise IllegalAction(rule, "only during your own turn", "자신의 차례에만 할 수 있습니다")
+
+
+def _use_artifact(state, action, events: list) -> None:
+    _in_turn(state, cards.USE_RULE)
+    cards.use_artifact(state, state.current, action.card, events)
+
+
+def _use_bx(state, action, events: list) -> None:
+    _in_turn(state, "tekhenu/actions/thoth/blessing-cards")
+    p = state.current
+    if action.card not in p.blessings:
+        raise IllegalAction("tekhenu/actions/thoth/blessing-cards", f"you have no Blessing {action.card}",
+                            f"축복 {action.card}이(가) 없습니다")
+    cards.play_blessing(state, p, action, events)
+
+
+def _take_seth_die(state, action, events: list) -> None:
+    if state.phase != "take_die":
+        raise IllegalAction("tekhenu/round/take-die", "a die was already taken this turn: perform its action",
+                            "이번 차례에 이미 주사위를 가져왔습니다: 그 행동을 수행하세요")
+    if not ext.seth_on(state):
+        raise IllegalAction(seth_action.OVERVIEW, "there is no Seth board without the expansion",
+                            "확장 없이는 세트 보드가 없습니다")
+    seth_action.take(state, action, events)
+    state.phase = "act"
+
+
+def _check_declaration(state, action) -> None:
+    """An Anubis Action declares the die's colour (red: Soldiers, blue: Priests); no green die with it."""
+    declare = getattr(action, "declare", None)
+    die = next((d for section in state.sections for d in section if d.id == action.die), None)
+    if action.anubis and die is not None and die.color == "green" and ext.seth_on(state):
+        raise IllegalAction(GREEN_ANUBIS, "a green die cannot be chosen with an Anubis Action",
+                            "아누비스 행동으로 초록색 주사위를 선택할 수 없습니다")
+    if declare is not None and (not action.anubis or declare not in F("seth_dice.anubis_declared_colours")
+                                or not ext.seth_on(state)):
+        raise IllegalAction(DECLARE_RULE, "only an Anubis Action declares its die red or blue",
+                            "아누비스 행동에서만 주사위를 빨간색이나 파란색으로 선언합니다")
+
