@@ -48,7 +48,8 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder
     rng = state.random()
     state.solo = {"seat": SEAT, "difficulty": difficulty, "pyramid": [], "progress": None,
                   "decree_vp": SOLO("scoring.decree_vp_harder" if harder_decrees else "scoring.decree_vp")}
-    if variant is None:
+    plugged = variants.VARIANTS[variant] if variant else None
+    if plugged is None or not plugged.solo_draft(state, rng):
         _no_decree_for_botankhamun(state)
         offered = SOLO("setup.starting_cards_offered_random_variant" if random_starting
                        else "setup.starting_cards_offered")
@@ -60,8 +61,8 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder
     if difficulty == "hard":
         _place_god_statue(state, SOLO("setup.hard_statue_horus_position"))
     new_pyramid(state, rng)
-    if variant is not None:
-        variants.VARIANTS[variant].solo_setup(state, rng)
+    if plugged is not None:
+        plugged.solo_setup(state, rng)
     state.store_random(rng)
     return state
 

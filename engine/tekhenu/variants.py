@@ -70,6 +70,11 @@ class Variant:
     def after_setup(self, state, rng) -> None:
         """The game's first decisions (state.pending) once the board is laid out."""
 
+    def solo_draft(self, state, rng) -> bool:
+        """A solo game's first decisions (your cards on offer, Botankhamun's dealt Decrees); True when the variant
+        set them up, False: the base game's."""
+        return False
+
     def solo_setup(self, state, rng) -> None:
         """A solo game's setup once Botankhamun is prepared (the variant's own first decisions and tiles)."""
 

@@ -226,6 +226,10 @@ def choose_destiny(state, action, events: list) -> None:
         events.append({"event": "artifact_taken", "seat": seat, "card": action.card, "destiny": destiny,
                        "rule": DESTINY_RULE})
     elif isinstance(action, ChooseDestiny):
+        if action.card not in pending["available"] and action.card == state.ext["vizier"]["discarded"] \
+                and vizier.on(state):
+            raise IllegalAction(vizier.DISCARD_RULE, f"the first player discarded {action.card} for this round",
+                                f"선 플레이어가 이번 라운드에 {action.card}을(를) 버렸습니다")
         if action.card not in pending["available"]:
             raise IllegalAction("tekhenu/maat/step-8-destiny", f"{action.card} was already taken",
                                 f"{action.card}은(는) 이미 누가 가져갔습니다")

@@ -100,9 +100,8 @@ def display_artifacts(state, rng, count: int) -> None:
     state.ext["artifacts"] = display
 
 
-def solo_setup(state, rng) -> None:
-    """Botankhamun with Time of Seth: your draw of Starting and Cult cards, its Decrees back on the deck, 3
-    Artifacts (±1), its 10 Action tiles, its Seth-board Buildings by difficulty, the optional 20 Buildings."""
+def solo_draft(state, rng) -> None:
+    """Your draw of Starting and Cult cards (you keep 2 and 1); Botankhamun's dealt Decrees back on the deck."""
     options = state.ext["options"]
     pending = state.pending
     dealt = state.ext["setup"]["dealt"].pop(str(solo.SEAT))
@@ -111,6 +110,12 @@ def solo_setup(state, rng) -> None:
     pending["offer"] = sorted(rng.sample(sorted(group("seth_cards.starting")), starting_count))
     pending["cult"] = sorted(rng.sample(sorted(group("seth_cards.cult")), cult_count))
     pending["picks"] = [solo.YOU] * 3
+
+
+def solo_setup(state, rng) -> None:
+    """Botankhamun with Time of Seth: 3 Artifacts (±1), its 10 Action tiles, its Seth-board Buildings by
+    difficulty, the optional 20 Buildings."""
+    options = state.ext["options"]
     display_artifacts(state, rng, options.get("artifacts", F("seth_solo.artifacts_displayed")))
     state.solo["tiles"] = seth_solo.tiles(rng)
     solo.new_pyramid(state, rng)

@@ -230,14 +230,8 @@ def _rightmost_card(state, bot) -> str | None:
             item = state.market[section][slot]
             {"blessing": bot.blessings, "technology": bot.technologies, "decree": bot.decrees}[item["kind"]].append(
                 item["card"])
-            rng = state.random()
-            card = market.draw(state, item["kind"], rng)
-            state.store_random(rng)
-            if card:
-                state.market[section][slot] = {"kind": item["kind"], "card": card}
-            else:
-                state.market[section].pop(slot)
-                state.note_assumed("market.exhausted_space")
+            # the space stays empty until the end of its turn (tekhenu/actions/thoth/refill-market)
+            state.market[section][slot] = {"kind": item["kind"], "card": None}
             return item["card"]
     return None
 

@@ -46,6 +46,12 @@ class SethVariant(variants.Variant):
     def after_setup(self, state, rng):
         setup.after_setup(state, rng)
 
+    def solo_draft(self, state, rng):
+        if not ext.seth_on(state):
+            return False
+        setup.solo_draft(state, rng)
+        return True
+
     def solo_setup(self, state, rng):
         if ext.seth_on(state):
             setup.solo_setup(state, rng)

@@ -62,7 +62,7 @@ def discard(state, action, events: list) -> None:
         raise IllegalAction(DISCARD_RULE, "the first player now discards one of the remaining Destiny cards",
                             "선 플레이어는 이제 남은 운명 카드 중 1장을 버립니다")
     pending["available"].remove(action.card)
-    state.ext["vizier"]["discarded"] = action.card
+    state.ext["vizier"]["discarded"] = action.card       # back at the next Destiny choice (a new stage)
     pending["vizier"] = None
     events.append({"event": "vizier_discard", "seat": state.turn_order[0], "card": action.card, "rule": DISCARD_RULE})
 

@@ -1,0 +1,211 @@
+"""Time of Seth examples built from the numbers of a question ("the second Building in a region with 3
+players", "빨간색 주사위 5를 가져오는데 병사가 8이면", "피 토큰 3개에 균형값 -2", "건축물이 있는 지역이 2개인 열
+아래에 민중을 위한 석상"). Each builder reads the numbers with engine.numbers, sets up a scenario, and writes its
+expectations from the rule's numbers in the facts (data/seth_*.yaml), never from the engine's behaviour. A
+number the game cannot have is named in a notice instead of being replaced."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..api import QuestionExample
+from ..numbers import number_near
+from ..tekhenu.board import FACTS
+from .facts import F
+
+ID = "tekhenu-time-of-set/scenario/from-question/"
+PLAYERS = r"players?|player game|인 게임|인 플레이|인플|인에서|인\b|인이면"
+SECOND = r"second|2nd|두 번째|두번째|2번째"
+SOLDIERS = r"soldiers?|병사"
+PRIESTS = r"priests?|사제"
+DIE = r"\bdie\b|\bdice\b|주사위 눈|주사위"
+BLOOD = r"blood|피 토큰|피"
+BALANCE = r"balance|scales?|균형값|균형|저울"
+BUILT = r"regions?|지역"
+
+
+@dataclass(frozen=True)
+class Builder:
+    rule_ids: tuple[str, ...]
+    build: Callable[[str], QuestionExample | None]
+
+
+def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
+    for rule in rule_ids:
+        for builder in BUILDERS:
+            if rule in builder.rule_ids:
+                built = builder.build(question)
+                if built is not None:
+                    return built
+    return None
+
+
+def _refused(en: str, ko: str) -> QuestionExample:
+    return QuestionExample(spec=None, notice={"en": en, "ko": ko})
+
+
+def _players(question: str) -> int | None:
+    found = re.search(r"(\d)\s*(?:인|-?\s*players?|player game)", question, re.IGNORECASE)
+    if found:
+        return int(found.group(1))
+    return number_near(question, PLAYERS, window=4, prefer="before")
+
+
+# -- the Seth God Action's Soldier cost -------------------------------------------------------------------------
+def _seth_cost(question: str) -> QuestionExample | None:
+    second = re.search(SECOND, question, re.IGNORECASE) is not None
+    players = _players(question)
+    if players is None and not second:
+        return None
+    players = players or 4
+    if not 2 <= players <= 4:
+        return _refused(f"Tekhenu is played by 1-4 players and the Seth board's costs are given for 1-2 and 3-4 players: "
+                        f"a {players}-player game cannot be set up.",
+                        f"테케누는 1~4인 게임이며 세트 보드의 비용은 1-2인과 3-4인으로 나뉩니다: {players}인 게임은 준비할 수 없습니다.")
+    cost = F("seth_board.building_cost_second")[players] if second else F("seth_board.building_cost_first")
+    soldiers = F("seth_dice.tracks_max")
+    which_en, which_ko = ("second", "두 번째") if second else ("first", "첫 번째")
+    spec = {
+        "id": f"{ID}seth-cost-{players}p-{which_en}",
+        "title": {"en": f"The {which_en} Building in a Seth region with {players} players",
+                  "ko": f"{players}인 게임에서 세트 보드 지역의 {which_ko} 건축물"},
+        "rules": ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"],
+        "setup": {"players": players, "horus": "preprinted", "board": {"temple": {}},
+                  "me": {"soldiers": soldiers, "buildings_left": 8},
+                  "seth": {"dice": [], "regions": {"3": ["others.0", None] if second else [None, None]},
+                           "conquest": {}, "stack": ["A06"]},
+                  "dice": [{"as": "s1", "board": "seth", "value": 3}]},
+        "actions": [{"kind": "take_die", "die": "s1", "board": "seth"},
+                    {"kind": "perform", "action": "seth", "cell": "0,0"}],
+        "expect": [{"description": f"the {which_en} Building of a region costs {cost} Soldiers with {players} players",
+                    "description_ko": f"{players}인 게임에서 한 지역의 {which_ko} 건축물은 병사 {cost}",
+                    "path": "me.soldiers", "equals": soldiers - cost}],
+    }
+    return QuestionExample(spec)
+
+
+# -- red and blue dice: Soldiers or Priests, the track's 10 --------------------------------------------------------
+def _red_blue(question: str) -> QuestionExample | None:
+    red = re.search(r"\bred\b|빨간", question, re.IGNORECASE)
+    blue = re.search(r"\bblue\b|파란", question, re.IGNORECASE)
+    if not (red or blue):
+        return None
+    track = "soldiers" if red else "priests"
+    color = "red" if red else "blue"
+    value = number_near(question, DIE + r"|\bred\b|\bblue\b|빨간색|파란색", window=10)
+    if value is None:
+        return None
+    have = number_near(question, SOLDIERS if red else PRIESTS, window=8)
+    have = 0 if have is None or have == value else have
+    faces = F("seth_dice.faces")
+    if value not in faces:
+        return _refused(f"Red and blue dice have the faces {sorted(set(faces))} (no 1 or 6: "
+                        "tekhenu-time-of-set/key-concepts/red-blue-dice/scribes-no-1-or-6): a {value} cannot be taken.",
+                        f"빨간색·파란색 주사위의 면은 {sorted(set(faces))}입니다 (1이나 6이 없음): {value}은(는) 가져올 수 없습니다.")
+    top = F("seth_dice.tracks_max")
+    if not 0 <= have <= top:
+        return _refused(f"The {track} track runs from 0 to {top}: {have} cannot be set up.",
+                        f"{'병사' if red else '사제'} 트랙은 0~{top}입니다: {have}은(는) 준비할 수 없습니다.")
+    expected = min(top, have + value)
+    name_ko = "병사" if red else "사제"
+    spec = {
+        "id": f"{ID}{color}-{value}-from-{have}",
+        "title": {"en": f"A {color} die of {value} with {have} {track.title()}",
+                  "ko": f"{name_ko} {have}에서 {'빨간색' if red else '파란색'} 주사위 {value}"},
+        "rules": ["tekhenu-time-of-set/key-concepts/red-blue-dice/gain-soldiers-priests",
+                  "tekhenu-time-of-set/key-concepts/soldiers-priests/tracks"],
+        "setup": {"players": 2, "horus": "preprinted", "me": {track: have, "scribes": 0},
+                  "dice": [{"as": "d1", "color": color, "value": value, "god": "hathor", "light": "sunny"}]},
+        "actions": [{"kind": "take_die", "die": "d1"}],
+        "expect": [{"description": f"{have} + {value} {track}, never beyond {top}",
+                    "description_ko": f"{name_ko} {have} + {value}, {top}을(를) 넘는 것은 버림",
+                    "path": f"me.{track}", "equals": expected},
+                   {"description": f"the {color} die is always Tainted", "description_ko": "항상 부패한 주사위",
+                    "path": "me.tainted", "equals": [value]}],
+    }
+    return QuestionExample(spec)
+
+
+# -- Blood tokens in the Maat phase ---------------------------------------------------------------------------------
+def _blood(question: str) -> QuestionExample | None:
+    blood = number_near(question, BLOOD, window=10)
+    if blood is None or blood < 0:
+        return None
+    balance = number_near(question, BALANCE, window=14)
+    balance = 0 if balance is None or balance == blood else balance
+    if blood > 12:
+        return _refused("A player takes one Blood token per Seth God Action, and the Seth board holds 12 Buildings: "
+                        f"{blood} Blood tokens cannot be set up.",
+                        f"피 토큰은 세트 신 행동마다 1개이고 세트 보드의 건축물은 12개까지입니다: 피 토큰 {blood}개는 준비할 수 없습니다.")
+    dice = FACTS("maat.dice_per_player")
+    if abs(balance) > dice * 6:
+        return _refused(f"A balance of {balance} before the Blood tokens cannot happen with {dice} dice.",
+                        f"피 토큰 전 균형값 {balance}은(는) 주사위 {dice}개로 나올 수 없습니다.")
+    final = balance - blood
+    bands = FACTS("maat.vp_loss")
+    loss = 0 if final >= 0 else next((lost for lowest, lost in bands if final >= lowest), bands[-1][1])
+    side = "pure" if balance >= 0 else "tainted"
+    values, left = [], abs(balance)
+    while left > 0 and len(values) < dice:
+        values.append(min(6, left))
+        left -= values[-1]
+    me = {"pure": [], "tainted": [], "taint_resources": left, "faith": 0, "vp": 10, "blood": blood}
+    me[side] = [["white" if side == "pure" else "gray", v] for v in values]
+    spec = {
+        "id": f"{ID}blood-{blood}-balance{balance}",
+        "title": {"en": f"Maat phase: balance {balance} and {blood} Blood token(s)",
+                  "ko": f"마앗 단계: 균형값 {balance}, 피 토큰 {blood}개"},
+        "rules": ["tekhenu-time-of-set/gameplay/maat/blood-tokens/permanent-taint"],
+        "setup": {"players": 2, "me": me},
+        "actions": [{"kind": "phase", "phase": "maat"}],
+        "expect": [{"description": f"each Blood token is 1 Taint: {balance} - {blood} = {final}",
+                    "description_ko": f"피 토큰 1개는 부패 1: {balance} - {blood} = {final}", "path": "me.balance",
+                    "equals": final},
+                   {"description": f"VP lost at balance {final}: {loss}", "description_ko": f"균형값 {final}의 점수 손실: {loss}점",
+                    "path": "me.vp", "equals": 10 - loss},
+                   {"description": "the Blood tokens stay on the scales", "description_ko": "피 토큰은 저울에 남음",
+                    "path": "me.blood", "equals": blood}],
+    }
+    return QuestionExample(spec)
+
+
+# -- a Statue for the people on the Seth board: Thoth actions -------------------------------------------------------
+def _people_statue(question: str) -> QuestionExample | None:
+    if not re.search(r"statue|석상", question, re.IGNORECASE):
+        return None
+    built = number_near(question, BUILT, window=10)
+    if built is None:
+        return None
+    if not 0 <= built <= 3:
+        return _refused(f"A column of the Seth board has 3 regions: {built} regions with Buildings cannot be set up.",
+                        f"세트 보드의 한 열은 3개 지역입니다: 건축물이 있는 지역 {built}개는 준비할 수 없습니다.")
+    regions = {str(r): (["others.0", None] if i < built else [None, None]) for i, r in enumerate((1, 2, 3))}
+    spec = {
+        "id": f"{ID}people-statue-{built}",
+        "title": {"en": f"A Statue for the people below a column with {built} built region(s)",
+                  "ko": f"건축물이 있는 지역이 {built}개인 열 아래의 민중을 위한 석상"},
+        "rules": ["tekhenu-time-of-set/gameplay/horus/statue-for-the-people"],
+        "setup": {"players": 3, "horus": "preprinted", "me": {"resources": {"granite": 3}, "statues_left": 6,
+                                                               "happiness": 0},
+                  "seth": {"regions": regions, "people": [None, None]},
+                  "dice": [{"as": "d1", "color": "gray", "value": 2, "god": "horus"}]},
+        "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "horus", "target": "seth_people:0"}],
+        "expect": [{"description": f"{built} region(s) of the column hold a Building: {built} Thoth action(s) as a die of 1",
+                    "description_ko": f"그 열에 건축물이 있는 지역 {built}개: 주사위 눈 1의 토트 행동 {built}번",
+                    "event": "seth_statue", "field": "thoth_actions", "equals": built}],
+    }
+    return QuestionExample(spec)
+
+
+BUILDERS = (
+    Builder(("tekhenu-time-of-set/gameplay/seth-action/step-2-build",
+             "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region"), _seth_cost),
+    Builder(("tekhenu-time-of-set/key-concepts/red-blue-dice/gain-soldiers-priests",
+             "tekhenu-time-of-set/key-concepts/soldiers-priests/tracks",
+             "tekhenu-time-of-set/key-concepts/red-blue-dice/always-tainted"), _red_blue),
+    Builder(("tekhenu-time-of-set/gameplay/maat/blood-tokens/permanent-taint",
+             "tekhenu-time-of-set/gameplay/seth-action/step-5-blood-token"), _blood),
+    Builder(("tekhenu-time-of-set/gameplay/horus/statue-for-the-people",
+             "tekhenu-time-of-set/gameplay/horus/statues-on-seth-board"), _people_statue),
+)
