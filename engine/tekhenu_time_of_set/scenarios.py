@@ -241,8 +241,8 @@ def value(sit: Situation, path: str):
         held = sum(len({"blessing": p.blessings, "technology": p.technologies, "decree": p.decrees}[kind])
                    for p in state.player)
         market = sum(1 for sec in state.market if sec for item in sec if item["kind"] == kind and item["card"])
-        dealt = sum(len(cards) for cards in ((state.ext.get("setup") or {}).get("dealt") or {}).values()) \
-            if kind == "decree" else 0
+        dealt_now = ((state.ext or {}).get("setup") or {}).get("dealt") or (state.pending or {}).get("dealt") or {}
+        dealt = sum(1 for cards in dealt_now.values() for card in cards if card) if kind == "decree" else 0
         return len(state.decks[kind]) + len(state.discards[kind]) + held + market + dealt
     if head == "state" and rest and rest[0] == "bot_tiles":        # Botankhamun's pyramid by kind of tile
         return sum(1 for tile in state.solo["pyramid"] if tile.split(":")[0] == rest[1])
