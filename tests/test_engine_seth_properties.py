@@ -14,6 +14,7 @@ import pytest
 from engine import registry
 from engine.play import chooser
 from engine.tekhenu.board import die_range
+from engine.tekhenu_time_of_set.facts import F
 
 GAME = "tekhenu-time-of-set"
 ENGINE = registry.get(GAME)
@@ -59,6 +60,7 @@ def check(state) -> None:
             [c for r in ext["players"] for c in r["artifacts"]]
         assert len(artifacts) == len(set(artifacts)) <= 8
         assert len(state.god_statues.get("seth", [])) <= {2: 1, 3: 2, 4: 3}[state.players]
+        assert sum(p.permanent_taint for p in state.player) <= F("seth_board.blood_tokens"), "24 Blood tokens"
     for path in state.assumed_used:
         assert path in FACTS, f"a fact used must exist: {path}"
 

@@ -20,9 +20,11 @@ through this game's flow) with the expansion's setup keys, steps and paths.
         dice: [{as, board: seth, value}]           a gray die on the Seth board, named
     actions: the game's actions as JSON, {"kind": "phase", "phase": "maat" | "scoring" | "final" |
              "final_scoring" | "refill"} (refill: Rotation step 3, Shaded sections and the Seth board),
-             {"kind": "botankhamun", "tile": "god:seth" | "seth:soldiers_priests" | ...}
+             {"kind": "botankhamun", "tile": "god:seth" | "seth:soldiers_priests" | ...},
+             {"kind": "new_game", "players": 2, "solo": true, "vizier": true, ...} (a new game with these
+             options replaces the situation: refused options raise)
     paths: me.soldiers, me.priests, me.blood, me.cult, me.artifacts, me.seth_buildings, me.seth_statues,
-           state.seth.dice, state.seth.regions.<n>, state.seth.people, state.seth.honor, state.conquest.placed,
+           state.seth.side, state.seth.dice, state.seth.regions.<n>, state.seth.people, state.seth.honor, state.conquest.placed,
            state.conquest.stack, state.conquest.claimed, state.owed.len, state.vizier, state.setup.dealt.<seat>,
            state.artifacts, state.artifacts_displayed, state.dice_count.<colour> (bag and wheel),
            state.card_total.<blessing|technology|decree> (anywhere in the game), state.bot_tiles.<god|resource|
@@ -204,7 +206,19 @@ def _seth_die(state, value: int, placed: set) -> int:
     return die.id
 
 
+NEW_GAME_KEYS = ("players", "seed", "edition", "horus", "solo", "difficulty") + OPTION_KEYS
+
+
 def play_step(sit: Situation, raw: dict) -> list[dict]:
+    if raw.get("kind") == "new_game":
+        # Starting a game is a step of its own so that a scenario can show a refused set of options
+        # (the Vizier in a solo game); a game that starts replaces the situation's state.
+        unknown = set(raw) - {"kind", *NEW_GAME_KEYS}
+        if unknown:
+            raise ScenarioError(f"new_game takes {', '.join(NEW_GAME_KEYS)}; not {', '.join(sorted(unknown))}")
+        options = {k: v for k, v in raw.items() if k != "kind"}
+        sit.state = rules.new_game(options.pop("players", 2), options.pop("seed", 1), **options)
+        return []
     return base.play_step(sit, raw, flow({}))
 
 
@@ -229,7 +243,7 @@ def value(sit: Situation, path: str):
     if head == "state" and rest and rest[0] in ("seth", "conquest", "owed", "vizier", "setup", "artifacts") \
             and state.ext is not None:
         if rest[0] == "seth":
-            data = {"dice": [d["value"] for d in state.ext["board"]["dice"]],
+            data = {"side": state.ext["board"]["side"], "dice": [d["value"] for d in state.ext["board"]["dice"]],
                     "regions": state.ext["board"]["regions"], "people": state.ext["board"]["people"],
                     "honor": state.god_statues.get("seth", [])}
             return _walk(data, rest[1:])
