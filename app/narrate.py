@@ -31,7 +31,8 @@ def shown(value, lang: str) -> str:
     if isinstance(value, bool):
         return ("예" if value else "아니요") if lang == "ko" else ("yes" if value else "no")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) if value else ("없음" if lang == "ko" else "none")
+        # an empty slot in a list (a market space, a ship's space) reads as a dash, not "None"
+        return ", ".join("—" if v is None else str(v) for v in value) if value else ("없음" if lang == "ko" else "none")
     return str(value)
 
 
