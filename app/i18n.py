@@ -76,6 +76,8 @@ STRINGS = {
     "known": {"ko": "규칙서가 알려 주는 것", "en": "What the rulebook does tell"},
     "erratum_line": {"ko": "인쇄: “{printed}” → 바른 표기: “{correct}”", "en": "Printed “{printed}” → correct “{correct}”"},
     "situation": {"ko": "상황", "en": "Situation"},
+    "from_question": {"ko": "질문에 나온 수로 만든 상황", "en": "Built from the numbers in your question"},
+    "example_rules": {"ko": "이 예시가 보여 주는 규칙", "en": "Rules it shows"},
     "value": {"ko": "값", "en": "Value"},
     "no_changes": {"ko": "바뀐 값이 없습니다.", "en": "No value changed."},
     "facts_source": {"ko": "공개 자료", "en": "published source"},

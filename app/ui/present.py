@@ -23,6 +23,19 @@ EMPHASIS = re.compile(r"\*+(?=\S)|(?<=\S)\*+")
 SPACES = re.compile(r"[ \t]{2,}")
 
 
+def key_text(text: str | None) -> str:
+    """A key sentence on one line: clean, a table row's cells separated by " · "."""
+    return " · ".join(c for c in (clean(part) for part in (text or "").split("|")) if c)
+
+
+def telling(key: str | None, text: str | None, shortest: int = 6, longest: int = 200) -> str:
+    """The key sentence, unless it is only a label ("B.", "1."): then the start of the rule's text."""
+    if key and len(re.sub(r"\W", "", clean(key))) >= shortest:
+        return key
+    start = " ".join((text or "").split())
+    return start[:longest] + ("…" if len(start) > longest else "")
+
+
 def clean(text: str | None) -> str:
     """A title or key sentence as a player reads it: no emphasis markers, no LaTeX commands, no
     doubled spaces (the KB keeps the rulebook's text as printed)."""
@@ -59,7 +72,7 @@ class Table:
     rows: list[list[str]]
 
 
-def _cells(line: str) -> list[str]:
+def cells(line: str) -> list[str]:
     line = line.strip()
     if line.startswith("|"):
         line = line[1:]
@@ -69,7 +82,7 @@ def _cells(line: str) -> list[str]:
 
 
 def _is_row(line: str) -> bool:
-    return "|" in line and len(_cells(line)) >= 1 and line.strip() not in ("|", "")
+    return "|" in line and len(cells(line)) >= 1 and line.strip() not in ("|", "")
 
 
 def blocks(text: str | None, table_kind: bool = False) -> list[str | Table]:
@@ -89,7 +102,7 @@ def blocks(text: str | None, table_kind: bool = False) -> list[str | Table]:
             if prose:
                 out.append("\n".join(prose))
                 prose = []
-            out.append(_table([_cells(line) for line in lines[i:j]]))
+            out.append(_table([cells(line) for line in lines[i:j]]))
             i = j
         else:
             prose.append(lines[i])
@@ -176,6 +189,10 @@ def fact_note(explain: str) -> str:
 _TYPE_SINGULAR = {
     "cult": ("Cult card", "숭배자 카드"), "artifact": ("Artifact card", "유물 카드"),
     "conquest-tile": ("Conquest tile", "정복 타일"),
+    # Through the Ages, in the Korean rulebook's terms (kb/data/through-the-ages/glossary.yaml)
+    "government": ("Government card", "정부 카드"), "wonder": ("Wonder", "문화 유산"),
+    "leader": ("Leader", "지도자"), "action": ("Action card", "행동 카드"), "event": ("Event", "이벤트"),
+    "territory": ("Territory", "영토"), "aggression": ("Aggression", "침략"), "tactics": ("Tactics card", "전술 카드"),
     # Imhotep's market cards by colour
     "red": ("red market card", "빨간색 시장 카드"), "green": ("green market card", "초록색 시장 카드"),
     "blue": ("blue market card", "파란색 시장 카드"), "purple": ("purple market card", "보라색 시장 카드"),
@@ -219,12 +236,13 @@ def game_name(kb: KnowledgeBase, game: str, lang: str) -> str:
 
 # -- rulebook order ----------------------------------------------------------------------------------
 def _first_line(spans, files: list[str]) -> tuple[int, int]:
-    """(which corpus file, line) of an entry's first source: the game's first edition file first."""
-    best = (len(files), 10 ** 9)
-    for span in spans or []:
-        rank = files.index(span.file) if span.file in files else len(files)
-        best = min(best, (rank, span.first))
-    return best
+    """(which corpus file, line) of an entry's main source — its first span in the game's first
+    edition file (an entry's spans list its main span first; later ones are scattered fragments)."""
+    for rank, name in enumerate(files):
+        for span in spans or []:
+            if span.file == name:
+                return rank, span.first
+    return len(files), 10 ** 9
 
 
 @dataclass
@@ -235,16 +253,17 @@ class SectionView:
 
 
 def rulebook_order(kb: KnowledgeBase, game: str) -> list[SectionView]:
-    """A game's sections depth-first in the order the rulebook prints them (by the line of their
-    heading, or of their first rule when the heading has no line of its own), each with its rules and
-    cards in printed order."""
+    """A game's sections depth-first in the order the rulebook prints them (`place`), each with its rules and
+    cards in the KB's order — the curated reading order, which the PDF extraction sometimes scrambles
+    (a section's rules and its cards, kept in separate files, are merged by their lines)."""
     g = kb.games[game]
     files = [f.name for f in kb.corpus.games[game].files]
     entries: dict[str, list] = {}
     for entry in list(g.rules.values()) + list(g.cards.values()):
         entries.setdefault(entry.section, []).append(entry)
     for items in entries.values():
-        items.sort(key=lambda e: _first_line(e.sources, files))
+        if len({type(e) for e in items}) > 1:
+            items.sort(key=lambda e: _first_line(e.sources, files))
     children: dict[str | None, list[Section]] = {}
     for section in g.sections.values():
         parent = section.parent if section.parent in g.sections else None
@@ -253,11 +272,19 @@ def rulebook_order(kb: KnowledgeBase, game: str) -> list[SectionView]:
     position: dict[str, tuple] = {}
 
     def place(section: Section) -> tuple:
+        """(file rank, line) where the section starts: its heading, or its first sub-section when the
+        extraction printed that above the heading (a page's title set below its first paragraph); a
+        section without a heading line starts at its first rule. A leaf's own rules never move it:
+        the extraction scatters paragraphs (Botankhamun's Osiris rules sit above Thoth's heading)."""
         if section.id not in position:
-            candidates = [_first_line(section.sources, files)]
-            candidates += [_first_line(e.sources, files) for e in entries.get(section.id, [])]
-            candidates += [place(child) for child in children.get(section.id, [])]
-            position[section.id] = min(candidates)
+            own = _first_line(section.sources, files)
+            subs = [place(child) for child in children.get(section.id, [])]
+            content = [_first_line(e.sources, files) for e in entries.get(section.id, [])]
+            rank = min(p[0] for p in [own, *subs, *content])
+            if own[0] == rank:
+                position[section.id] = min([own, *(p for p in subs if p[0] == rank)])
+            else:       # no heading line in that file (a heading only one edition prints)
+                position[section.id] = min(p for p in subs + content if p[0] == rank)
         return position[section.id]
 
     out: list[SectionView] = []
@@ -271,8 +298,18 @@ def rulebook_order(kb: KnowledgeBase, game: str) -> list[SectionView]:
     return out
 
 
+def section_title(section: Section, lang: str) -> str:
+    """A heading for navigation, with its printing slip corrected (the KB keeps it as printed, with the
+    erratum; "기동 타일" is the Pillar tiles' heading misprinted)."""
+    text = section.title.get(lang) or section.title.any()
+    for erratum in section.errata:
+        if erratum.lang == lang:
+            text = text.replace(erratum.printed, erratum.correct)
+    return clean(text)
+
+
 def section_label(kb: KnowledgeBase, section: Section, lang: str) -> str:
-    return " › ".join(clean(s.title.get(lang) or s.title.any()) for s in kb.section_path(section.id))
+    return " › ".join(section_title(s, lang) for s in kb.section_path(section.id))
 
 
 # -- links and messages --------------------------------------------------------------------------------

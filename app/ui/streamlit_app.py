@@ -29,7 +29,6 @@ HIGHLIGHT = "highlight"          # the container key of a deep-linked rule (CSS 
 
 STYLE = """<style>
 .st-key-highlight { background: #fff7d1; border-left: 6px solid #e0a800 !important; }
-.arbiter-svg svg { max-width: 100%; height: auto; overflow: visible; }
 </style>"""
 
 
@@ -183,8 +182,7 @@ def render_answer(result: dict, lang: str) -> None:
     if a["edition_diff"]:
         st.warning(f"**{t('edition_diff', lang)}:** {P.markdown(a['edition_diff'][lang])}")
     table_kind = "|" in (a["text"] or "")
-    if a["key_sentence"] and a["key_sentence"].strip() != (a["text"] or "").strip():
-        st.info(f"**{t('key_sentence', lang)}:** {P.markdown(P.clean(a['key_sentence']))}")
+    show_key(a["key_sentence"], a["text"], lang, table_kind)
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{text_heading(a['lang'], a['origin'], lang)}**")
@@ -203,7 +201,7 @@ def render_answer(result: dict, lang: str) -> None:
                 mark = "" if d["origin"] == "official" else f" · {origin_label(d['origin'], lang)}"
                 st.markdown(f"**{P.markdown(P.title(d['title'], lang, d['rule_id']))}**{mark} · "
                             f"{rule_link(d['rule_id'], lang, t('open_rule', lang))}")
-                st.markdown(P.markdown(P.clean(d.get("key_sentence") or d["text"])))
+                st.markdown(P.markdown(P.key_text(P.telling(d.get("key_sentence"), d["text"]))))
     st.markdown(f"#### {t('citations', lang)}")
     for hit in result["citations"]:
         sources = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
@@ -212,6 +210,19 @@ def render_answer(result: dict, lang: str) -> None:
             st.markdown(rule_link(hit["rule_id"], lang, t("open_rule", lang)))
     if result["example"]:
         render_example(result["example"], lang, result.get("lang") or lang)
+
+
+def show_key(key: str | None, text: str | None, lang: str, table_kind: bool) -> None:
+    """The sentence of the rule that answers the question; a table's row under the table's header."""
+    if not key or key.strip() == (text or "").strip():
+        return
+    tables = [b for b in P.blocks(text, table_kind) if isinstance(b, P.Table)]
+    if "|" in key and tables and tables[0].header:
+        with st.container(border=True):
+            st.markdown(f"**{t('key_sentence', lang)}**")
+            show_table(P.Table(tables[0].header, [P.cells(key)]))
+        return
+    st.info(f"**{t('key_sentence', lang)}:** {P.markdown(P.key_text(P.telling(key, text)))}")
 
 
 # -- examples (Ask and Simulator) ------------------------------------------------------------------------
@@ -253,7 +264,11 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
     st.markdown(f"#### {t('example', lang)} — {'✓' if ex['verified'] else '✗'} {status}")
     title = ex.get("title")
     situation = title.get(lang) if isinstance(title, dict) else title
-    st.markdown(f"**{t('situation', lang)}:** {P.markdown(situation or ex['scenario_id'])}")
+    if not situation:
+        situation = t("from_question", lang) if ex.get("from_question") else ex["scenario_id"]
+    st.markdown(f"**{t('situation', lang)}:** {P.markdown(situation)}")
+    if ex.get("rule_ids"):
+        st.markdown(f"**{t('example_rules', lang)}:** " + " ".join(rule_link(r, lang) for r in ex["rule_ids"]))
     refused = any(step.get("refused") for step in story["steps"])
     spec = spec or example_spec(ex)
     before_svg = after_svg = refusal = None
@@ -269,9 +284,8 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
         for col, heading, svg in ((left, t("before", lang), before_svg), (right, t("after", lang), after_svg)):
             with col:
                 st.markdown(f"**{heading}**")
-                if svg:
-                    # the engine's own drawing (engine/<game>/picture.py), sanitised by st.html
-                    st.html(f'<div class="arbiter-svg">{svg}</div>')
+                if svg:     # the engine's drawing (engine/<game>/picture.py), shown as an image
+                    st.image(svg, width="content")
     st.markdown(f"**{t('steps', lang)}**")
     for number, step in enumerate(story["steps"], start=1):
         rules = " ".join(rule_link(r, lang) for r in step.get("rules") or [])
@@ -327,6 +341,14 @@ def clear_rule() -> None:
     ss()["_rule"] = None
 
 
+def chose_game(key: str, leaves_rule: bool = False) -> None:
+    """A game the player picked on any page is the session's game (and the URL's); a page merely opening
+    on its first game is not a choice."""
+    ss()["_game"] = ss()[key]
+    if leaves_rule:
+        clear_rule()
+
+
 def page_browse(lang: str) -> None:
     from kb.models import Card, Rule
 
@@ -341,9 +363,8 @@ def page_browse(lang: str) -> None:
         ss()["browse_game"] = target.game
     elif ss().get("browse_game") not in games:
         ss()["browse_game"] = ss().get("_game") if ss().get("_game") in games else games[0]
-    game = st.selectbox(t("game", lang), games, key="browse_game", on_change=clear_rule,
+    game = st.selectbox(t("game", lang), games, key="browse_game", on_change=chose_game, args=("browse_game", True),
                         format_func=lambda g: game_name(g, lang))
-    ss()["_game"] = game
     order = [v for v in P.rulebook_order(base, game) if v.entries]
     labels = [P.section_label(base, v.section, lang) for v in order]
     key = f"browse_section_{game}"
@@ -412,8 +433,8 @@ def page_diffs(lang: str) -> None:
     base = kb()
     if ss().get("diffs_game") not in GAME_IDS:
         ss()["diffs_game"] = ss().get("_game") if ss().get("_game") in GAME_IDS else GAME_IDS[0]
-    game = st.selectbox(t("game", lang), GAME_IDS, key="diffs_game", format_func=lambda g: game_name(g, lang))
-    ss()["_game"] = game
+    game = st.selectbox(t("game", lang), GAME_IDS, key="diffs_game", on_change=chose_game, args=("diffs_game",),
+                        format_func=lambda g: game_name(g, lang))
     entries = [e for e in list(base.games[game].rules.values()) + list(base.games[game].cards.values())
                if e.edition_diff]
     if not entries:
@@ -476,8 +497,8 @@ def page_simulator(lang: str) -> None:
         return
     if ss().get("sim_game") not in games:
         ss()["sim_game"] = ss().get("_game") if ss().get("_game") in games else games[0]
-    game = st.selectbox(t("sim_game", lang), games, key="sim_game", format_func=lambda g: game_name(g, lang))
-    ss()["_game"] = game
+    game = st.selectbox(t("sim_game", lang), games, key="sim_game", on_change=chose_game, args=("sim_game",),
+                        format_func=lambda g: game_name(g, lang))
     st.caption(t("sim_intro", lang))
     engine = registry.get(game)
     fields = engine.simulator_fields()
