@@ -6,6 +6,7 @@ messages for empty results, tables, Browse order and titles, the Simulator of ev
 interface in Korean and English."""
 from __future__ import annotations
 
+import base64
 import os
 import re
 from pathlib import Path
@@ -146,6 +147,15 @@ def test_an_unknown_card_id_is_declined_with_the_ranges_that_exist(lang, questio
     assert not at.subheader
 
 
+@pytest.mark.parametrize("lang, question", [("ko", "임호텝 석상 카드 11장 점수"),
+                                            ("en", "Statue cards: 11 of them, how many points in Imhotep?")])
+def test_a_number_the_example_cannot_honour_is_said(assistant, lang, question):
+    notice = next(n for n in assistant.answer(question)["notices"] if n["kind"] == "number")
+    at = app(q=question, lang=lang)
+    assert notice[lang] in [unescape(w.value) for w in at.warning]
+    assert "10" in notice[lang] and "11" in notice[lang]
+
+
 @pytest.mark.parametrize("lang, question", [("ko", "승자는 어떻게 정해?"), ("en", "Who wins a tie?")])
 def test_a_game_less_question_offers_the_other_games_answers(assistant, lang, question):
     guessed = assistant.answer(question)
@@ -260,10 +270,23 @@ def test_players_see_what_the_rulebook_lacks_not_the_editors_notes():
     assert t("not_in_text", "ko") in text and "규칙서가 알려 주는 것" in text and "추출" not in text
 
 
-def test_key_sentences_are_shown_without_markup():
-    at = app(q="With Happiness 6, which Card Market sections can Thoth take cards from?", lang="en")
+def test_key_sentences_are_shown_without_markup(assistant):
+    from app.ui import present as P
+
+    question = "With Happiness 6, which Card Market sections can Thoth take cards from?"
+    answer = assistant.answer(question)["answer"]
+    at = app(q=question, lang="en")
     text = all_text(at)
-    assert "5-8 · First or second section." in text
+    page = answer["details"] + answer["also_relevant"]
+    marked = [d for d in page if "*" in d["key_sentence"]]
+    assert marked, "the page should hold a rule whose key sentence has emphasis markers"
+    for detail in page:
+        shown = P.key_text(P.telling(detail["key_sentence"], detail["text"]))
+        assert shown in text and "*" not in shown
+    if "|" in answer["key_sentence"]:       # a table's row: under the table's header
+        header = [c.strip() for c in answer["text"].split("\n")[0].split("|")]
+        rows = [tb.value for tb in at.table if list(tb.value.columns) == header and len(tb.value) == 1]
+        assert rows and rows[0].iloc[0, 0] == answer["key_sentence"].split("|")[0].strip()
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -287,6 +310,8 @@ def test_the_simulator_runs_every_engine_from_legal_defaults(lang):
         assert t("steps", lang) in text and any(m.value.startswith("✓ ") for m in at.markdown)
         pictures = [i for i in _elements(at.main, "Image") if i.proto.imgs[0].url.startswith("data:image/svg+xml")]
         assert len(pictures) == 2, game                                      # before and after
+        svg = base64.b64decode(pictures[0].proto.imgs[0].url.split(",", 1)[1]).decode()
+        assert bool(re.search(r"[가-힣]", svg)) == (lang == "ko"), game          # drawn in the reader's language
         assert at.query_params["game"] == game
 
 

@@ -11,12 +11,12 @@ import pytest
 from app.ui import present as P
 from kb.models import Card, Rule
 from kb.search.searcher import QueryError, check_game, validate_query
-from kb.store import load_kb
+from kb.store import DEFAULT_DATA, load_kb
 
 
 @pytest.fixture(scope="module")
 def kb():
-    return load_kb()
+    return load_kb(DEFAULT_DATA)          # the whole KB, whatever another test module set ARBITER_DATA to
 
 
 def entries(kb):
