@@ -53,7 +53,7 @@ def app(**params) -> AppTest:
 
 def unescape(text: str) -> str:
     """Markdown as a reader sees it: the app escapes punctuation that Markdown would act on."""
-    return re.sub(r"\\([\\`*_{}\[\]()#+\-.!:~$<>|])", r"\1", text)
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", text)
 
 
 def all_text(at: AppTest) -> str:
@@ -326,9 +326,14 @@ def test_the_simulator_shows_an_impossible_situation_in_the_interface_language()
 
 
 def test_user_text_is_shown_as_text_not_markup():
+    from app.ui import present as P
+
     at = app(q="<b>bold?</b> **stars** scribes", lang="en")
     assert not at.exception
     assert "<b>bold?</b> **stars** scribes" in [x.value for x in at.text]
+    typed = "**x** [a](b) <i>y</i>"
+    assert any(P.plain(typed) in i.value for i in app(card=typed, lang="en").info)
+    assert any(P.plain(typed) in w.value for w in app(rule=typed, lang="ko").warning)
 
 
 @pytest.mark.parametrize("lang, empty, long", [("ko", "질문이 비어 있습니다", "질문이 너무 깁니다 (2,500자"),

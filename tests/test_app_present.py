@@ -198,3 +198,10 @@ def test_section_headings_are_shown_with_their_printing_slip_corrected(kb):
 def test_a_key_sentence_that_is_only_a_label_gives_way_to_the_rules_text():
     assert P.telling("B.", "B. Determine the initial Turn Order: each player sums...").startswith("B. Determine")
     assert P.telling("Gray dice cannot produce.", "…") == "Gray dice cannot produce."
+
+
+def test_user_text_inside_a_message_is_never_markdown():
+    text = "**x** [a](javascript:alert(1)) <b>y</b> _z_ #h ~s~ $m$"
+    shown = P.plain(text)
+    assert re.sub(r"\\(.)", r"\1", shown) == text                    # reads as typed
+    assert not re.search(r"(?<!\\)[*\[\]()<>_#~$]", shown)           # every mark escaped

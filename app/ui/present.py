@@ -65,6 +65,12 @@ def markdown(text: str | None) -> str:
     return "  \n".join(lines)
 
 
+def plain(text: str | None) -> str:
+    """User text inside a Markdown message (a card search, a link's rule id): every ASCII punctuation
+    character escaped, so nothing of it is ever rendered as Markdown, a link or HTML."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", " ".join((text or "").split()))
+
+
 # -- tables ------------------------------------------------------------------------------------------
 @dataclass
 class Table:

@@ -356,7 +356,7 @@ def page_browse(lang: str) -> None:
     wanted = ss().get("_rule")
     target = base.entry(wanted) if wanted else None
     if wanted and not isinstance(target, (Rule, Card)):
-        st.warning(t("no_rule", lang).format(id=wanted))
+        st.warning(t("no_rule", lang).format(id=P.plain(wanted)))
         target = None
     games = [g for g in GAME_IDS if base.games[g].sections]
     if target is not None:
@@ -420,7 +420,7 @@ def page_cards(lang: str) -> None:
         cards = exact or [c for c in cards if needle in c.id.lower()
                           or (c.name and any(needle in (n or "").lower() for n in (c.name.ko, c.name.en)))]
         if not cards:
-            st.info(t("no_card", lang).format(q=query))
+            st.info(t("no_card", lang).format(q=P.plain(query)))
             return
     if len(cards) > MAX_CARDS:
         st.caption(t("cards_shown", lang).format(n=MAX_CARDS, total=len(cards)))
@@ -460,7 +460,7 @@ def page_glossary(lang: str) -> None:
                          t("gl_aliases", lang): ", ".join(term.aliases.ko + term.aliases.en),
                          t("gl_variants", lang): ", ".join(term.source_spellings.ko + term.source_spellings.en)})
     if not rows:
-        st.info(t("no_terms", lang).format(q=query))
+        st.info(t("no_terms", lang).format(q=P.plain(query)))
         return
     st.dataframe(rows, hide_index=True, width="stretch")
 
