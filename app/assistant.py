@@ -221,10 +221,6 @@ class Assistant:
         cited = [c for c in cited if c.startswith(f"{game}/")]
         built = engine.example_from_question(question, cited, lang)
         spec, number_notice = (built.spec, built.notice) if built else (None, None)
-        if built is None and game == "tekhenu":     # the builders still in app/ (moving into the engine)
-            from . import examples
-
-            spec = examples.from_question(question, cited)
         if spec is None:
             for rule_id in cited[:3]:
                 rule = self.kb.entry(rule_id)

@@ -58,6 +58,11 @@ class ScenarioResult:
     steps: list[Step] = field(default_factory=list)
     facts_used: list[str] = field(default_factory=list)   # non-rulebook facts (source or assumed)
 
+    @property
+    def assumed(self) -> list[str]:
+        """The older name of facts_used (to_json gives both), for callers not yet moved to it."""
+        return self.facts_used
+
     def to_json(self) -> dict:
         return {"scenario_id": self.scenario_id, "game": self.game, "rule_ids": self.rule_ids,
                 "verified": self.verified,

@@ -17,7 +17,7 @@ from engine.tekhenu import (ChooseDestiny, Perform, State, TakeDie, UseBlessing,
                             apply, legal_actions)
 from engine.tekhenu.effects_cards import CARD_FACTS
 from engine.tekhenu.play import play_random
-from engine.tekhenu.rules import _scoring, run_maat
+from engine.tekhenu.rules import run_maat, run_scoring
 from engine.tekhenu.scenarios import setup_state
 
 NO_RESOURCES = {"papyrus": 0, "bread": 0, "limestone": 0, "granite": 0, "gold": 0}
@@ -156,9 +156,9 @@ def test_happiness_21_is_rewarded_once():
     state = _run(state, TakeDie(dice["d"]), Perform("bastet"))
     seat = next(e["seat"] for e in state.log if e.get("event") == "bastet")
     state.player[seat].happiness = 18      # fall back and climb again: no second extra action
-    from engine.tekhenu.rules import _advance_happiness
+    from engine.tekhenu.core import advance_happiness
     events: list = []
-    _advance_happiness(state, state.player[seat], 3, events)
+    advance_happiness(state, state.player[seat], 3, events)
     assert not any(e.get("event") == "extra_action" for e in events)
 
 
@@ -191,7 +191,7 @@ def test_t17_no_bread_during_scoring():
     state, _ = _state({"technologies": ["T17"], "buildings_left": 2, "resources": dict(NO_RESOURCES), "vp": 20})
     seat = state.current.seat
     events: list = []
-    _scoring(state, events)
+    run_scoring(state, events)
     scored = next(e for e in events if e.get("event") == "score_player" and e["seat"] == seat)
     assert scored["bread"] == 0 and scored["unpaid_bread"] == 0
 
@@ -282,8 +282,10 @@ def test_every_card_fact_has_provenance():
     import re
     from pathlib import Path
 
-    source = Path("engine/tekhenu/effects_cards.py").read_text(encoding="utf-8")
-    for name in re.findall(r'_reading\(state, "([a-z0-9_]+)"\)', source):
+    source = "".join(path.read_text(encoding="utf-8") for path in Path("engine/tekhenu").glob("*.py"))
+    names = re.findall(r'note_reading\(state, "([a-z0-9_]+)"\)', source)
+    assert len(names) >= 7
+    for name in names:
         assert CARD_FACTS.fact(f"readings.{name}").source == "assumed", name
 
 
@@ -312,3 +314,22 @@ def test_apply_never_changes_its_input_in_whole_games(players):
         new, _ = apply(state, rng.choice(legal_actions(state)))
         assert state.dumps() == before
         state = new
+
+
+def test_no_extra_action_between_a_thoth_refresh_and_its_cards():
+    """B19 "in any order": before the normal action or after it, not between a Thoth refresh ("Before
+    selecting cards you take") and the cards (card_effects.readings.extra_action_not_inside_thoth)."""
+    state, dice = _state({"blessings": ["B19"], "happiness": 3, "population": 6,
+                          "resources": {"papyrus": 3, "limestone": 4, "gold": 0}},
+                         [{"as": "d", "color": "black", "value": 1, "god": "thoth", "light": "dark"}])
+    state = _run(state, UseBlessing("B19"), TakeDie(dice["d"]))
+    assert any(a.by == "B19" for a in legal_actions(state) if isinstance(a, Perform))   # before: offered
+    state = _run(state, Perform("thoth_refresh", section=0))
+    assert not any(getattr(a, "by", None) for a in legal_actions(state))
+    extra = Perform("ra", cell="1,1", by="B19")                 # Ra is opposite Thoth
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, extra)
+    assert refused.value.rule_id == "tekhenu/actions/thoth/refresh-section"
+    thoth = next(a for a in legal_actions(state) if isinstance(a, Perform) and a.action == "thoth")
+    state = _run(state, thoth)
+    assert any(a.by == "B19" for a in legal_actions(state) if isinstance(a, Perform))    # after: offered again

@@ -30,6 +30,7 @@ from engine.tekhenu.actions import (
     action_from_json,
     action_to_json,
 )
+from engine.tekhenu.actions import UseBlessing
 from engine.tekhenu.board import FACTS, GODS, horus_god
 
 RA = GODS.index("ra")
@@ -211,6 +212,30 @@ def test_p12_horus_as_1_2_or_3_and_pays_the_granite():
     assert done.player[seat].resources["granite"] == 5 - FACTS("player_board.statue_granite_cost")[0]
 
 
+@pytest.mark.parametrize("granite,waits", [(0, False), (1, True)])
+def test_p12_is_not_paid_for_by_the_blessing_played_for_the_ra_action(granite, waits):
+    """B13 "You do not have to pay any Limestone or Granite costs associated with this action" pays the Ra
+    action and is used up with it; P12's Horus action is another action, paid in full (skipped when it
+    cannot be: pillars.readings.ability_god_action_optional_when_impossible). Found by the slow random runs:
+    the ability used to wait for a Horus action nobody could pay."""
+    state = _ready()
+    p = state.current
+    p.resources.update(limestone=0, granite=granite, gold=0)
+    p.technologies, p.blessings, p.statues_left = [], ["B13"], 6
+    state.ra_tiles = [None, None, "P12"]
+    _set_light(state, RA, pillars.PILLAR_LIGHT["P12"])
+    die = _die_at(state, RA, "gray", 1)
+    state, _ = apply(state, TakeDie(die.id))
+    state, _ = apply(state, UseBlessing("B13"))
+    after, events = apply(state, Perform("ra", cell="1,1"))
+    assert (after.phase == "ability") == waits
+    if waits:
+        assert {a.action for a in legal_actions(after)} == {"horus"}
+    else:
+        assert next(e for e in events if e["event"] == "pillar_ability")["skipped"]
+        assert after.temple["1,1"]["owner"] == p.seat and after.current.seat != p.seat
+
+
 def test_p12_is_skipped_when_no_statue_can_be_paid():
     def setup(state):
         state.current.resources["granite"] = 0
@@ -234,11 +259,12 @@ def test_p15_osiris_row_3_still_costs_one_happiness():
 @pytest.mark.parametrize("tile", ["P19", "P20", "P21"])
 @pytest.mark.parametrize("edition", ["en", "ko"])
 def test_p19_to_p21_follow_the_edition(tile, edition):
-    # space 0,2 shows 2 Granite (assumed board): EN 2 (Ra step 3) + 4 (ability); KO 2 + any 2 Resources
+    # space 0,2 shows 2 Granite (assumed board): EN 2 (Ra step 3) + 2 (the ability doubles it: twice in all,
+    # the reading pillars.readings.double_space_reward); KO 2 + any 2 Resources
     before, after, _ = _raise(tile, cell="0,2", edition=edition)
     seat, granite = before.current.seat, before.current.resources["granite"]
     if edition == "en":
-        assert after.phase == "take_die" and after.player[seat].resources["granite"] == granite + 6
+        assert after.phase == "take_die" and after.player[seat].resources["granite"] == granite + 4
         return
     assert after.phase == "ability" and after.player[seat].resources["granite"] == granite + 2
     done, _ = apply(after, ChooseCardOption(tile, "papyrus,bread"))
@@ -259,11 +285,13 @@ def test_edition_facts_name_existing_rules():
 
 
 def test_p19_en_doubles_the_covered_reward_ko_gives_two_resources_of_choice():
-    # center space: 1 Faith (assumed board); EN: the ability gives twice it → 1 (step 3) + 2
+    # center space: 1 Faith (assumed board); EN: the ability doubles it, twice in all (the reading
+    # pillars.readings.double_space_reward) → 1 (step 3) + 1
     before, after, _ = _raise("P19", cell="1,1")
-    assert after.player[before.current.seat].faith == before.current.faith + CELL_REWARD[1][1]["faith"] * 3
-    before, after, _ = _raise("P20", cell="1,0")   # 2 Papyrus → 2 + 4
-    assert after.player[before.current.seat].resources["papyrus"] == before.current.resources["papyrus"] + 6
+    assert after.player[before.current.seat].faith == before.current.faith + CELL_REWARD[1][1]["faith"] * 2
+    assert "pillars.readings.double_space_reward" in after.assumed_used
+    before, after, _ = _raise("P20", cell="1,0")   # 2 Papyrus → 2 + 2
+    assert after.player[before.current.seat].resources["papyrus"] == before.current.resources["papyrus"] + 4
 
     before, after, _ = _raise("P21", cell="1,1", edition="ko")
     assert after.phase == "ability"
@@ -547,13 +575,13 @@ def test_thoth_en_must_take_all_cards_ko_may_take_fewer():
 
 
 def test_starting_cards_s02_s03_offer_the_row_3_choice_only_in_ko():
-    from engine.tekhenu.rules import _reward_options
+    from engine.tekhenu.setup_choices import reward_options
 
     for edition, expected in (("en", ["limestone", "granite"]),
                               ("ko", ["limestone:limestone", "limestone:granite", "granite:granite",
                                       "granite:limestone"])):
         state = new_game(2, 1, edition)
-        assert _reward_options(state, 0, "S02", {}) == expected
+        assert reward_options(state, 0, "S02", {}) == expected
 
 
 def test_play_cli_passes_the_edition_through(capsys):

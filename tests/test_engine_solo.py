@@ -14,7 +14,8 @@ from engine.errors import IllegalAction
 from engine.tekhenu import ChooseDestiny, State, apply, legal_actions, solo
 from engine.tekhenu.board import FACTS, GODS, horus_god
 from engine.tekhenu.play import play_random, summary
-from engine.tekhenu.rules import _final_scoring, _scoring, run_maat
+from engine.tekhenu.rules import botankhamun_tile, play_botankhamun, run_maat, run_scoring
+from engine.tekhenu.scoring import final_scoring
 
 BOT, YOU = solo.SEAT, solo.YOU
 
@@ -47,7 +48,7 @@ def _put(state: State, god: str, color: str, value: int):
 
 def _resolve(state: State, tile: str) -> list[dict]:
     events: list[dict] = []
-    solo.resolve_tile(state, tile, events)
+    botankhamun_tile(state, tile, events)
     return events
 
 
@@ -338,9 +339,9 @@ def test_statue_bonus_follows_its_own_chart_when_either_player_acts():
     state.god_statues[god] = [BOT]
     bot = state.player[BOT]
     scribes, vp = bot.scribes, bot.vp
-    from engine.tekhenu.rules import _statue_bonuses
+    from engine.tekhenu.god_actions import statue_bonuses
     events: list[dict] = []
-    _statue_bonuses(state, state.player[YOU], god, events)
+    statue_bonuses(state, state.player[YOU], god, events)
     assert (bot.scribes, bot.vp) == (scribes + 1, vp + 1)
     assert all(v == 0 for v in bot.resources.values())
 
@@ -369,7 +370,7 @@ def test_after_maat_a_new_pyramid_and_destiny_when_first():
     events: list[dict] = []
     run_maat(state, events)
     assert state.solo["progress"] is None and sorted(state.solo["pyramid"]) == sorted(old)
-    solo.play_turns(state, events)                   # what apply does next: its Destiny card
+    play_botankhamun(state, events)                   # what apply does next: its Destiny card
     assert state.player[BOT].destiny in ("A01", "A02") and state.pending["queue"] == [YOU]
     assert state.player[BOT].resources["gold"] == 0
 
@@ -379,7 +380,7 @@ def test_when_you_are_first_you_choose_from_all_four():
     me = state.player[YOU]
     me.pure, me.tainted, me.taint_resources = [], [], 0
     run_maat(state, [])
-    solo.play_turns(state, [])
+    play_botankhamun(state, [])
     assert state.pending["available"] == ["A01", "A02", "A03", "A04"] and state.pending["queue"] == [YOU]
     state, _ = apply(state, ChooseDestiny("A02"))
     assert state.player[BOT].destiny is None and state.player[YOU].destiny == "A02"
@@ -393,7 +394,7 @@ def test_scoring_botankhamun_cards_no_production_no_building_row_no_bread():
     bot = state.player[BOT]
     bot.vp, bot.happiness, bot.statues_left, bot.buildings_left = 10, 13, 4, 2
     bot.blessings, bot.technologies = ["B01", "B02", "B03"], ["T01"]
-    _scoring(state, [])
+    run_scoring(state, [])
     # Happiness 13 → 6, 2 Statues → 3, 3 Blessings + 1 Technology → 8; 8 Buildings gone count for nothing
     assert bot.vp == 10 + 6 + 3 + 8
     assert bot.blessings == [] and bot.technologies == ["T01"] and {"B01", "B02", "B03"} <= set(state.discards["blessing"])
@@ -408,7 +409,7 @@ def test_final_special_scoring(decree_vp):
     bot.vp, bot.decrees, bot.scribes = 10, ["D01", "D02", "D03", "D04"], 7
     state.turn_order = [YOU, BOT]
     events: list[dict] = []
-    _final_scoring(state, events)
+    final_scoring(state, events)
     assert bot.vp == 10 + 4 * decree_vp + 3          # every Decree (no symbol limit), 7 Scribes → 3
     assert _event(events, "game_over")["winner"] in (YOU, BOT)
 

@@ -20,7 +20,7 @@ from kb.search.searcher import Searcher
 MODEL = "use-m3"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")   # its environment ends with this module: test_trust.py needs the real KB
 def cache_dir(tmp_path_factory):
     """A private cache, the fast backend, and (for speed) the Tekhenu KB only."""
     from kb.store import DEFAULT_DATA
@@ -39,7 +39,7 @@ def cache_dir(tmp_path_factory):
             os.environ[key] = value
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def searcher(cache_dir):
     return Searcher(get_embedder(MODEL), progress=False)
 

@@ -1,43 +1,30 @@
-"""Board facts, loaded from data/board.yaml, each with its provenance.
+"""Board facts (data/board.yaml) and the board's geometry of gods: which god a Horus die honours, which
+sections are opposite or adjacent.
 
-`FACTS.value("dice", "total")` gives a value; `FACTS.provenance(...)` says whether the rulebook states it
-(and which rule) or the engine assumes it. `assumed_used(state)` lists the assumed facts a game relied on.
+Every value an engine module reads from a data file comes through one registry (engine.facts), so a fact
+has one provenance wherever it is used: `FACTS("dice.total")` reads board.yaml, `Facts("solo")("...")`
+another file's. `State.note_assumed(path)` records a non-rulebook fact a result depended on.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from pathlib import Path
 
+from ..facts import Fact, FactRegistry
 from . import data_files
 
-DATA = data_files.DATA_DIR / "board.yaml"
 
-
-@dataclass(frozen=True)
-class Fact:
-    path: str
-    value: object
-    source: str            # "rulebook" | "assumed"
-    rule: str | None
-    note: str | None
+def registry() -> FactRegistry:
+    """Every fact of the engine's data files (paths prefixed by the file's name, except board.yaml's)."""
+    return FactRegistry.load(data_files.DATA_DIR, "tekhenu")
 
 
 class Facts:
-    def __init__(self, raw: dict):
-        self._facts: dict[str, Fact] = {}
-        for group, items in raw.items():
-            if "value" in items:  # a group that is itself one fact
-                self._add(group, items)
-                continue
-            for name, item in items.items():
-                self._add(f"{group}.{name}", item)
+    """The facts of one data file, by their path inside it: `Facts("card_effects")("produce_gain.B01")`."""
 
-    def _add(self, path: str, item: dict) -> None:
-        if item.get("source") not in ("rulebook", "assumed"):
-            raise ValueError(f"{DATA}: {path} needs source: rulebook|assumed")
-        if item["source"] == "rulebook" and not item.get("rule"):
-            raise ValueError(f"{DATA}: {path} is from the rulebook but names no rule")
-        self._facts[path] = Fact(path, item["value"], item["source"], item.get("rule"), item.get("note"))
+    def __init__(self, name: str = "board"):
+        prefix = "" if name == "board" else f"{name}."
+        self._facts: dict[str, Fact] = {f.path[len(prefix):]: f for f in registry().all()
+                                        if Path(f.file).stem == name}
 
     def __call__(self, path: str):
         return self._facts[path].value
@@ -52,12 +39,7 @@ class Facts:
         return [f for f in self._facts.values() if f.source == "assumed"]
 
 
-@lru_cache(maxsize=1)
-def facts() -> Facts:
-    return Facts(data_files.load(DATA.name))
-
-
-FACTS = facts()
+FACTS = Facts("board")
 GODS: tuple[str, ...] = tuple(FACTS("wheel.gods"))
 RESOURCES = ("papyrus", "bread", "limestone", "granite")
 ALL_RESOURCES = RESOURCES + ("gold",)
@@ -84,9 +66,11 @@ def horus_value(state, god: str) -> int:
 
 
 def opposite(god: str) -> str:
+    """B19/B20 name the opposite pairs (Horus-Bastet, Ra-Thoth, Hathor-Osiris): three sections apart."""
     return GODS[(GODS.index(god) + 3) % 6]
 
 
 def adjacent(god: str) -> tuple[str, str]:
+    """The neighbours around the wheel (B17/B18): the order of wheel.gods, an assumed fact."""
     i = GODS.index(god)
     return GODS[(i - 1) % 6], GODS[(i + 1) % 6]

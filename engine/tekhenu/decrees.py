@@ -4,8 +4,9 @@ Decrees are gained at setup (keep 1 of 2: tekhenu/setup/decrees), from the Card 
 (market.py) and from Pillar tiles P13/P14 (pillars.py). After the second Scoring "a player can score up to
 3 Decrees total, but no more than one Decree per type, indicated by a printed symbol"
 (tekhenu/scoring/after-scoring/decrees): each player, in turn order, chooses them (ScoreDecrees) in phase
-"decrees"; then the Turn Order bonus and the winner (rules._final_scoring). D23's action comes "before final
-Scoring": its holders act (or decline) in phase "final_action" before the second Scoring.
+"decrees"; then the Turn Order bonus and the winner (scoring.final_scoring). D23's action comes "before final
+Scoring": its holders act (or decline) in phase "final_action" before the second Scoring. The flow
+(rules.py) moves between these phases; this module sets each one up and scores.
 
 The symbols are lost from the text, so they are assumed (data/decrees.yaml, noted in state.assumed_used),
 as are the ▲ spaces of D04/D05 and the few orderings the cards leave open.
@@ -51,44 +52,44 @@ def before_final_scoring(state, events: list) -> bool:
     state.pending = {"stage": "d23", "queue": queue, "used": [], "card": "D23", "rule": "tekhenu/D23",
                      "god": None, "values": [1, 2, 3, 4, 5, 6], "free": True, "refresh": False}
     state.phase = "final_action"
-    _seat_to_act(state)
+    seat_to_act(state)
     return True
 
 
-def _seat_to_act(state) -> None:
+def seat_to_act(state) -> None:
     """The God Action code acts for state.current: point the turn at the D23 holder."""
     state.turn_index = state.turn_order.index(state.pending["queue"][0])
 
 
-def after_extra_action(state, events: list) -> None:
+def d23_done(state, events: list) -> None:
     """A D23 action is complete (directly, or after the Pillar ability it triggered)."""
     context = state.pending
     seat = context["queue"].pop(0)
     context["used"].append(seat)
     context.pop("refreshed", None)
     events.append({"event": "decree_action", "seat": seat, "card": "D23", "rule": "tekhenu/D23"})
-    _next_d23(state, events)
 
 
-def _next_d23(state, events: list) -> None:
-    from . import rules
-
-    context = state.pending
-    if context["queue"]:
-        _seat_to_act(state)
-        return
-    used = context["used"]
-    state.pending, state.phase = None, "take_die"
-    rules.final_scoring_steps(state, events, d23_used=used)
+def d23_declined(state, events: list) -> None:
+    seat = state.pending["queue"].pop(0)
+    events.append({"event": "decree_action_declined", "seat": seat, "card": "D23", "rule": "tekhenu/D23"})
 
 
-def run_final_scoring(state, events: list) -> None:
-    """The final Scoring on a prepared situation (scenarios): D23 actions first, else the second Scoring
-    and the Decree choices."""
-    from . import rules
+def d23_refusal(action) -> IllegalAction | None:
+    if not isinstance(action, ExtraPerform):
+        return IllegalAction("tekhenu/D23", "perform D23's action (an ExtraPerform) or decline it",
+                             "D23의 행동(ExtraPerform)을 수행하거나 거절하세요")
+    return None
 
-    if not before_final_scoring(state, events):
-        rules.final_scoring_steps(state, events)
+
+def is_decline(action) -> bool:
+    return isinstance(action, ChooseCardOption) and action.card == "D23" and action.option == "decline"
+
+
+def note_d23_action(state, action) -> None:
+    state.note_assumed("decrees.d23_counts")
+    if action.action == "produce":
+        state.note_assumed("decrees.d23_produce")
 
 
 # -- choosing and scoring Decrees -------------------------------------------------------------------
@@ -136,20 +137,24 @@ def _refusal(state, seat: int, choice: ScoreDecrees) -> IllegalAction | None:
     p = state.player[seat]
     cards = tuple(choice.cards)
     if any(c not in p.decrees for c in cards) or len(set(cards)) != len(cards):
-        return IllegalAction(RULE, "score only Decrees you have, each once")
+        return IllegalAction(RULE, "score only Decrees you have, each once", "가진 법령만, 각각 한 번씩 점수로 받습니다")
     if len(cards) > MAX_SCORED:
-        return IllegalAction(RULE, "a player can score up to 3 Decrees")
+        return IllegalAction(RULE, "a player can score up to 3 Decrees", "법령은 최대 3장까지 점수로 받습니다")
     if len({SYMBOL[c] for c in cards}) != len(cards):
-        return IllegalAction(RULE, "no more than one Decree per type (symbol)")
+        return IllegalAction(RULE, "no more than one Decree per type (symbol)", "같은 표식의 법령은 한 장만 점수로 받습니다")
     used_d23 = seat in state.pending.get("d23_used", [])
     if used_d23 != ("D23" in cards):
         return IllegalAction("tekhenu/D23", "a D23 used before the final Scoring is one of your scored Decrees"
-                             if used_d23 else "D23 scores only by its action before the final Scoring")
+                             if used_d23 else "D23 scores only by its action before the final Scoring",
+                             "최종 점수 계산 전에 쓴 D23은 점수로 받는 법령 중 하나입니다"
+                             if used_d23 else "D23은 최종 점수 계산 전의 행동으로만 효과를 냅니다")
     if choice.again is not None and ("D03" not in cards or choice.again not in cards
                                      or choice.again in ("D03", "D23")):
-        return IllegalAction("tekhenu/D03", "D03 scores one of your other scored Decrees a second time")
+        return IllegalAction("tekhenu/D03", "D03 scores one of your other scored Decrees a second time",
+                             "D03은 점수로 받는 다른 법령 하나를 한 번 더 점수로 받습니다")
     if choice.paid and "D04" not in cards or not 0 <= choice.paid <= _marks(p.population):
-        return IllegalAction("tekhenu/D04", f"D04 pays for at most the {_marks(p.population)} ▲ reached")
+        return IllegalAction("tekhenu/D04", f"D04 pays for at most the {_marks(p.population)} ▲ reached",
+                             f"D04는 도달한 ▲ {_marks(p.population)}개까지만 비용을 냅니다")
     try:
         score(state, seat, choice, probe=True)
     except IllegalAction as refusal:
@@ -157,13 +162,11 @@ def _refusal(state, seat: int, choice: ScoreDecrees) -> IllegalAction | None:
     return None
 
 
-def apply_choice(state, action, events: list) -> None:
+def apply_selection(state, action, events: list) -> None:
+    """One player's Decrees scored (the flow ends the game after the last player)."""
     pending = state.pending
-    if pending["stage"] == "d23":
-        _apply_d23(state, action, events)
-        return
     if not isinstance(action, ScoreDecrees):
-        raise IllegalAction(RULE, "each player now chooses the Decrees to score")
+        raise IllegalAction(RULE, "each player now chooses the Decrees to score", "각 플레이어가 점수를 받을 법령을 고릅니다")
     seat = pending["queue"][0]
     refusal = _refusal(state, seat, action)
     if refusal is not None:
@@ -172,29 +175,6 @@ def apply_choice(state, action, events: list) -> None:
     events.append({"event": "decrees_scored", "seat": seat, "cards": list(action.cards), "again": action.again,
                    "paid": action.paid, "vp": gained, "rule": RULE})
     pending["queue"].pop(0)
-    if not pending["queue"]:
-        from . import rules
-
-        state.pending = None
-        rules._final_scoring(state, events)
-        state.phase = "game_over"
-
-
-def _apply_d23(state, action, events: list) -> None:
-    context = state.pending
-    if isinstance(action, ChooseCardOption) and action.card == "D23" and action.option == "decline":
-        seat = context["queue"].pop(0)
-        events.append({"event": "decree_action_declined", "seat": seat, "card": "D23"})
-        _next_d23(state, events)
-        return
-    if not isinstance(action, ExtraPerform):
-        raise IllegalAction("tekhenu/D23", "perform D23's action (an ExtraPerform) or decline it")
-    state.note_assumed("decrees.d23_counts")
-    if action.action == "produce":
-        state.note_assumed("decrees.d23_produce")
-    if extra.perform(state, action, events) and state.phase == "final_action":
-        state.pending = context
-        after_extra_action(state, events)
 
 
 # -- scoring ----------------------------------------------------------------------------------------
@@ -213,7 +193,7 @@ def score(state, seat: int, choice: ScoreDecrees, probe: bool = False) -> dict[s
                 gained[card] = 0
                 continue
             if p.resources["gold"] < SCORING["D03"]["gold"]:
-                raise IllegalAction("tekhenu/D03", "D03 costs 2 Gold")
+                raise IllegalAction("tekhenu/D03", "D03 costs 2 Gold", "D03에는 금 2개가 듭니다")
             p.resources["gold"] -= SCORING["D03"]["gold"]
             state.note_assumed("decrees.d03_again") if not probe else None
             gained[card] = _score_one(state, p, choice.again, choice.paid, probe)
@@ -294,7 +274,8 @@ def _pay_resources(state, p, count: int, probe: bool) -> None:
     for _ in range(count):
         piles = [r for r in PAYMENT if p.resources[r] > 0]
         if not piles:
-            raise IllegalAction("tekhenu/D04", "D04: you cannot pay 1 Resource for each ▲ you score")
+            raise IllegalAction("tekhenu/D04", "D04: you cannot pay 1 Resource for each ▲ you score",
+                                "D04: 점수로 받는 ▲마다 자원 1개를 낼 수 없습니다")
         non_gold = [r for r in piles if r != "gold"]
         resource = max(non_gold, key=lambda r: p.resources[r]) if non_gold else "gold"
         p.resources[resource] -= 1

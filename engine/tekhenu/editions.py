@@ -5,10 +5,9 @@ D24). Each helper answers one question for the state's edition.
 """
 from __future__ import annotations
 
-from . import data_files
 from .board import FACTS, Facts
 
-EDITION_FACTS = Facts(data_files.load("editions.yaml"))
+EDITION_FACTS = Facts("editions")
 
 
 def osiris_received(state, district: str, row: int) -> list[str]:

@@ -1,16 +1,17 @@
-"""Actions outside the take-a-die turn: a Pillar tile's God Action (P10-P12, P15) and Decree D23's action
-before the final Scoring.
+"""God Actions a card gives outside the take-a-die turn: a Pillar tile's ability (P10-P12, P15) and
+Decree D23's action before the final Scoring.
 
-They run the ordinary God Action code (rules._perform) on a stand-in "die" held in `state.pending`: the
+They run the ordinary God Action code (god_actions.py) on a stand-in "die" held in `state.pending`: the
 card gives the god and the value(s), so every usual condition, cost and Statue bonus applies. A context
 is a dict: {"card", "rule", "god" (None: any action, like an Anubis Action), "values", "free" (the card
-waives Resource costs), "refresh" (whether the Thoth refresh is offered)}.
+waives Resource costs), "refresh" (whether the Thoth refresh is offered)}. This module lists the
+choices; turn.perform_stand_in plays one.
 """
 from __future__ import annotations
 
 from dataclasses import fields
 
-from ..errors import IllegalAction
+from . import god_actions, market
 from .actions import ExtraPerform, Perform
 from .board import FACTS, GODS, RESOURCES
 
@@ -30,12 +31,10 @@ def context_of(pending: dict) -> dict:
 
 
 def candidates(state, context: dict) -> list[ExtraPerform]:
-    from . import rules
-
     probe = _credited(state) if context.get("free") else state
     out = []
     for value in context["values"]:
-        for action in rules._perform_candidates(probe, stand_in(context, value)):
+        for action in god_actions.candidates(probe, stand_in(context, value)):
             if action.action == "thoth_refresh" and not context.get("refresh"):
                 continue
             out.append(as_extra(action, value))
@@ -50,29 +49,6 @@ def as_perform(action: ExtraPerform) -> Perform:
     return Perform(**{name: getattr(action, name) for name in PERFORM_FIELDS})
 
 
-def perform(state, action: ExtraPerform, events: list) -> bool:
-    """Run the action on the stand-in die. True when the action is complete (a refresh is not: the Thoth
-    action goes on)."""
-    from . import rules
-
-    context = state.pending
-    if action.value not in context["values"]:
-        raise IllegalAction(context["rule"], f"{context['card']} acts as a die of {context['values']}, "
-                                             f"not {action.value}")
-    if action.action == "thoth_refresh" and not context.get("refresh"):
-        raise IllegalAction(context["rule"], f"{context['card']} does not offer the Thoth refresh")
-    state.pending = stand_in(context, action.value)
-    if action.action == "thoth_refresh":
-        rules._thoth_refresh(state, as_perform(action), events)
-        context["refreshed"] = state.pending.get("refreshed")
-        state.pending = context
-        return False
-    if context.get("free"):
-        _credit_cost(state, action)
-    rules._perform(state, as_perform(action), events)
-    return True
-
-
 def _credited(state):
     """A copy of the state whose current player could pay any Resource cost (to list free actions)."""
     probe = state.copy()
@@ -81,7 +57,7 @@ def _credited(state):
     return probe
 
 
-def _credit_cost(state, action: Perform) -> None:
+def credit_cost(state, action: Perform) -> None:
     """A free action (D23 "without paying any Resources"): hand the player exactly the Resources the action
     is about to charge, so the ordinary payment code takes those and nothing of the player's own."""
     # T14 may turn the stand-in die before the action (action.shift): the cost is the turned value's
@@ -96,7 +72,6 @@ def _credit_cost(state, action: Perform) -> None:
     elif action.action == "hathor" and action.space is not None and 0 <= action.space < len(FACTS("temple.building_spaces")):
         cost = {"bread": FACTS("temple.building_spaces")[action.space][2]}
     elif action.action == "thoth":
-        from . import market
         cost = {"papyrus": market.papyrus_for(state, value, len(action.cards or ()))}
     for resource, amount in cost.items():
         p.resources[resource] += amount

@@ -2,35 +2,11 @@
 from __future__ import annotations
 
 from .. import api
-from . import scenarios, solo
+from . import decisions, examples, narrate, picture, scenarios, simulator, solo
 from .actions import action_from_json, action_to_json
 from .data_files import DATA_DIR
 from .rules import apply, legal_actions, new_game
 from .state import State
-
-GODS_KO = {"horus": "호루스", "ra": "라", "hathor": "하토르", "bastet": "바스테트", "thoth": "토트",
-           "osiris": "오시리스", "produce": "자원 생산"}
-
-LABELS = {
-    "vp": ("VP", "점수"), "happiness": ("Happiness", "행복지수"), "population": ("Population", "인구"),
-    "scribes": ("Scribes", "서기"), "faith": ("Faith", "신앙"), "balance": ("Balance", "균형값"),
-    "resources": ("Resources", "자원"), "production": ("Production", "생산 마커"),
-    "bread": ("Bread", "빵"), "papyrus": ("Papyrus", "파피루스"), "limestone": ("Limestone", "석회암"),
-    "granite": ("Granite", "화강암"), "gold": ("Gold", "금"), "scales": ("Scales", "저울"),
-    "pure": ("Pure dice", "온전한 주사위"), "tainted": ("Tainted dice", "부패한 주사위"),
-    "taint_resources": ("Resources on the Tainted side", "부패한 쪽의 자원"),
-    "below": ("Anubis dice", "아누비스 주사위"), "botankhamun": ("Botankhamun", "보탄카문"),
-    "statues_left": ("Statues left", "남은 석상"), "buildings_left": ("Buildings left", "남은 건축물"),
-    "pillars_left": ("Pillars left", "남은 기둥"), "player": ("Player", "플레이어"),
-}
-
-PROMPTS = {
-    "setup": ("a setup choice", "준비 단계의 선택"), "take_die": ("take a die", "주사위 가져오기"),
-    "act": ("use the die taken", "가져온 주사위로 행동"), "ability": ("a Pillar ability", "기둥 능력"),
-    "faith": ("place Faith tokens", "신앙 토큰 놓기"), "upkeep": ("pay Bread", "빵 지불"),
-    "final_action": ("Decree D23's action", "법령 D23의 행동"), "decrees": ("score Decrees", "법령 점수 계산"),
-    "game_over": ("nothing: the game is over", "없음: 게임 종료"),
-}
 
 
 class TekhenuEngine(api.Engine):
@@ -41,9 +17,9 @@ class TekhenuEngine(api.Engine):
             api.Option("edition", "en", ("en", "ko"), {"en": "the rules of the English or the Korean rulebook",
                                                        "ko": "영문판 또는 한국어판 규칙"}),
             api.Option("solo", False, None, {"en": "one player against Botankhamun (--players does not apply)",
-                                             "ko": "보탄카문과 1인 게임 (--players 무시)"}),
+                                             "ko": "보탕카멘과 1인 게임 (--players 무시)"}),
             api.Option("difficulty", "easy", ("easy", "medium", "hard"),
-                       {"en": "Botankhamun's difficulty", "ko": "보탄카문 난이도"}),
+                       {"en": "Botankhamun's difficulty", "ko": "보탕카멘 난이도"}),
             api.Option("horus", "shuffled", ("shuffled", "preprinted"),
                        {"en": "Horus Bonus tiles shuffled at setup, or the preprinted bonuses",
                         "ko": "호루스 보너스 타일을 섞어 배치 또는 보드에 인쇄된 보너스"}),
@@ -65,18 +41,8 @@ class TekhenuEngine(api.Engine):
         return apply(state, action)
 
     def decision(self, state: State) -> api.Decision:
-        en, ko = PROMPTS.get(state.phase, (state.phase, state.phase))
-        if state.phase == "game_over":
-            return api.Decision(None, state.phase, {"en": en, "ko": ko})
-        queue = (state.pending or {}).get("queue")
-        if queue:
-            head = queue[0]
-            seat = head[0] if isinstance(head, (list, tuple)) else head
-        elif (state.pending or {}).get("seat") is not None and state.phase == "ability":
-            seat = state.pending["seat"]
-        else:
-            seat = state.current.seat
-        return api.Decision(seat, state.phase, {"en": en, "ko": ko})
+        pending = decisions.pending_decision(state)
+        return api.Decision(pending.seat, pending.kind, {"en": pending.en, "ko": pending.ko}, pending.rule)
 
     def is_over(self, state: State) -> bool:
         return state.phase == "game_over"
@@ -123,28 +89,29 @@ class TekhenuEngine(api.Engine):
     def scenario_view(self, situation: api.Situation) -> dict:
         return scenarios.view(situation.state, situation.viewer)
 
+    # -- examples from a question's numbers ------------------------------------------------------------
+    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
+        return examples.from_question(question, rule_ids, lang)
+
     # -- presentation -----------------------------------------------------------------------------------
     def label(self, key: str, lang: str) -> str:
-        pair = LABELS.get(key)
-        return (pair[1] if lang == "ko" else pair[0]) if pair else key
+        return narrate.label(key, lang)
 
     def narrate_action(self, action: dict, lang: str) -> str:
-        ko = lang == "ko"
-        kind = action.get("kind")
-        if kind == "take_die":
-            return f"주사위 {action.get('die')}을(를) 가져옴" if ko else f"Take die {action.get('die')}"
-        if kind == "perform":
-            god = action.get("action", "")
-            name = GODS_KO.get(god, god) if ko else god.capitalize()
-            return f"{name} 행동 수행" if ko else f"Perform {name}"
-        if kind == "phase":
-            phase = action.get("phase")
-            names = {"maat": ("the Maat phase", "마앗 단계"), "scoring": ("a Scoring", "점수 계산"),
-                     "final": ("the end of the game", "게임 종료"),
-                     "final_scoring": ("the final Scoring", "최종 점수 계산")}
-            en, ko_name = names.get(phase, (phase, phase))
-            return f"{ko_name} 진행" if ko else f"Play {en}"
-        return super().narrate_action(action, lang)
+        return narrate.narrate_action(action, lang)
+
+    def narrate_event(self, event: dict, lang: str) -> str | None:
+        return narrate.narrate_event(event, lang)
+
+    # -- the app's Simulator ----------------------------------------------------------------------------
+    def simulator_fields(self) -> list[api.Field]:
+        return simulator.fields()
+
+    def simulator_scenario(self, values: dict) -> dict:
+        return simulator.scenario(values)
+
+    def picture(self, situation: api.Situation, lang: str) -> str | None:
+        return picture.wheel_svg(situation.state, lang, situation.viewer)
 
 
 def _solo_new_game(seed: int, difficulty: str, edition: str, horus: str) -> State:

@@ -47,7 +47,8 @@ def open_sections_for_population(state, population: int, rng, events: list) -> N
         rule = FACTS(fact)
         if population >= rule["at_population"] and state.market[index] is None:
             fill_section(state, index, rule["cards"], rng)
-            events.append({"event": "market_section_opened", "section": index + 1, "at_population": rule["at_population"]})
+            events.append({"event": "market_section_opened", "section": index + 1, "at_population": rule["at_population"],
+                           "rule": FACTS.fact(fact).rule})
 
 
 def cards_at(section: list) -> list[int]:
@@ -58,7 +59,7 @@ def cards_at(section: list) -> list[int]:
 def refill_empty_spaces(state, rng) -> None:
     """tekhenu/actions/thoth/refill-market: "At the end of your turn, refill any empty spaces in the Card
     Market with the same types of cards as those taken" (a space whose deck and discards are both out of
-    cards stays empty and is removed)."""
+    cards is removed: an assumed reading, market.exhausted_space)."""
     for section in state.market:
         if section is None:
             continue
@@ -69,6 +70,7 @@ def refill_empty_spaces(state, rng) -> None:
                     section[s] = {"kind": section[s]["kind"], "card": card}
                 else:
                     section.pop(s)
+                    state.note_assumed("market.exhausted_space")
 
 
 def has_empty_spaces(state) -> bool:
@@ -128,22 +130,28 @@ def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | 
     count, papyrus = FACTS("market.cards_by_die")[value]
     if highest_section(p.happiness) == 0:
         return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
-                             "with Happiness 0 you cannot take any cards")
+                             "with Happiness 0 you cannot take any cards", "행복지수 0으로는 카드를 가져올 수 없습니다")
     if section is None or not 0 <= section < 4 or state.market[section] is None:
-        return IllegalAction("tekhenu/actions/thoth/card-count", "choose an open section of the Card Market")
+        return IllegalAction("tekhenu/actions/thoth/card-count", "choose an open section of the Card Market",
+                             "카드 시장의 열린 구역을 고르세요")
     if section + 1 > highest_section(p.happiness):
         return IllegalAction("tekhenu/actions/thoth/market-sections-by-happiness",
-                             f"Happiness {p.happiness} allows sections up to {highest_section(p.happiness)}")
+                             f"Happiness {p.happiness} allows sections up to {highest_section(p.happiness)}",
+                             f"행복지수 {p.happiness}로는 {highest_section(p.happiness)}구역까지 쓸 수 있습니다")
     if slots is None or len(set(slots)) != len(slots) or len(slots) not in card_counts(state, value) \
             or any(s not in cards_at(state.market[section]) for s in slots):
         return IllegalAction("tekhenu/actions/thoth/same-section",
                              f"a die of {value} takes exactly {count} card(s), all from one section"
                              if editions.takes_all_cards(state) else
-                             f"a die of {value} takes up to {count} card(s), all from one section")
+                             f"a die of {value} takes up to {count} card(s), all from one section",
+                             f"주사위 눈 {value}(으)로는 한 구역에서 카드를 정확히 {count}장 가져옵니다"
+                             if editions.takes_all_cards(state) else
+                             f"주사위 눈 {value}(으)로는 한 구역에서 카드를 {count}장까지 가져옵니다")
     papyrus = papyrus_for(state, value, len(slots))
     can_pay = afford(papyrus) if afford else p.resources["papyrus"] + p.resources["gold"] >= papyrus
     if not can_pay:
-        return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus")
+        return IllegalAction("tekhenu/actions/thoth/card-count", f"taking {count} cards costs {papyrus} Papyrus",
+                             f"카드 {count}장을 가져오려면 파피루스 {papyrus}개가 듭니다")
     return None
 
 
@@ -179,4 +187,4 @@ def take_cards(state, p, value: int, section: int, slots: tuple[int, ...], rng, 
     if not _in_a_turn(state):
         refill_empty_spaces(state, rng)
     events.append({"event": "thoth", "seat": p.seat, "section": section + 1, "cards": [t["card"] for t in taken],
-                   "papyrus": papyrus})
+                   "papyrus": papyrus, "rule": "tekhenu/actions/thoth/card-count"})

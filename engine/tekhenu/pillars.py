@@ -4,14 +4,15 @@
 currently aligned with the Ra action area, immediately activate the ability" (tekhenu/actions/ra/step-5-ability);
 Technology T09 activates it whatever the wheel shows. Abilities are data (data/pillars.yaml). Most apply at
 once; a God Action (P10-P12, P15) or the KO P19-P21 choice of Resources pauses the game in phase "ability"
-until the player chooses, then Ra step 6 (the Pillar on the tile) follows and the interrupted flow resumes.
+until the player chooses (the flow, rules.py, plays the God Action), then Ra step 6 (the Pillar on the
+tile, `finish`) follows and the interrupted flow resumes.
 """
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
-from . import data_files, extra, market, temple
+from . import core, data_files, extra, market, temple
 from .actions import ChooseCardOption, ExtraPerform
 from .board import ALL_RESOURCES, FACTS, GODS, RESOURCES
 from .cards import PILLAR_LIGHT
@@ -47,7 +48,7 @@ def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: 
     if effect == "god_action":
         context = {"card": tile, "rule": ability["rule"], "god": ability["god"], "values": ability["values"],
                    "free": False, "refresh": True}
-        if not extra.candidates(state, context):
+        if not _possible(state, context):
             state.note_assumed("pillars.readings.ability_god_action_optional_when_impossible")
             events.append(dict(base, skipped=True))
             return False
@@ -63,13 +64,23 @@ def activate(state, p, tile: str, cell: tuple[int, int], rotation: int, events: 
     return False
 
 
-def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, events: list):
-    from . import rules
+def _possible(state, context: dict) -> bool:
+    """Whether the ability's God Action can be performed. A Blessing attached to the Ra action (B13/B14
+    waive its Limestone and Granite) pays for that action only, and is used up with it: it does not make
+    the ability's own action affordable."""
+    attached = state.turn_effects.pop("attached", None)
+    try:
+        return bool(extra.candidates(state, context))
+    finally:
+        if attached is not None:
+            state.turn_effects["attached"] = attached
 
+
+def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, events: list):
     if effect == "population":
-        rules._advance_population(state, p, amount, events)
+        core.advance_population(state, p, amount, events)
     elif effect == "happiness":
-        rules._advance_happiness(state, p, amount, events)
+        core.advance_happiness(state, p, amount, events)
     elif effect == "scribes":
         p.scribes += amount
     elif effect == "gold":
@@ -95,18 +106,19 @@ def _apply_immediate(state, p, effect: str, amount: int, cell, rotation: int, ev
 
 
 def _double_space_reward(state, p, cell) -> dict:
-    """EN P19-P21: twice the covered space's reward, Resources and Faith only (reading: data/pillars.yaml)."""
+    """EN P19-P21: the covered space's reward doubled — received once more, so twice in all with Ra step 3
+    (Resources and Faith only; the reading: data/pillars.yaml readings.double_space_reward)."""
     state.note_assumed("temple.cell_reward")
     state.note_assumed("pillars.readings.double_space_reward")
     gained = {}
     for kind, amount in FACTS("temple.cell_reward")[cell[0]][cell[1]].items():
         if kind == "faith":
-            p.faith += 2 * amount
+            p.faith += amount
         elif kind in ALL_RESOURCES:
-            p.resources[kind] += 2 * amount
+            p.resources[kind] += amount
         else:
             continue
-        gained[kind] = 2 * amount
+        gained[kind] = amount
     return gained
 
 
@@ -131,37 +143,37 @@ def legal_actions(state) -> list:
     return extra.candidates(state, context)
 
 
-def apply_choice(state, action, events: list) -> None:
+def choose_resources(state, action, events: list) -> None:
+    """KO P19-P21: the 2 Resources chosen; then Ra step 6 (`finish`)."""
     context = state.pending
-    if context["choice"] == "resources":
-        if not isinstance(action, ChooseCardOption) or action.card != context["card"]:
-            raise IllegalAction(STEP5, f"choose the 2 Resources of {context['card']} first")
-        if action.option not in resource_options():
-            raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold "
-                                                 f"(e.g. 'papyrus,bread'), not {action.option!r}")
-        p = state.player[context["seat"]]
-        for resource in action.option.split(","):
-            p.resources[resource] += 1
-        events.append({"event": "pillar_ability", "seat": p.seat, "tile": context["card"],
-                       "effect": "any_resources", "gained": action.option.split(","), "rule": STEP5})
-        _finish(state, events)
-        return
+    if not isinstance(action, ChooseCardOption) or action.card != context["card"]:
+        raise IllegalAction(STEP5, f"choose the 2 Resources of {context['card']} first",
+                            f"먼저 {context['card']}의 자원 2개를 고르세요")
+    if action.option not in resource_options():
+        raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold "
+                                             f"(e.g. 'papyrus,bread'), not {action.option!r}",
+                            f"{context['card']}: 금을 제외한 자원 2개 (예: 'papyrus,bread'), {action.option!r} 불가")
+    p = state.player[context["seat"]]
+    for resource in action.option.split(","):
+        p.resources[resource] += 1
+    events.append({"event": "pillar_ability", "seat": p.seat, "tile": context["card"],
+                   "effect": "any_resources", "gained": action.option.split(","), "rule": STEP5})
+    finish(state)
+
+
+def action_refusal(state, action) -> IllegalAction | None:
+    """A God Action ability (P10-P12, P15) is answered by its God Action (an ExtraPerform)."""
+    context = state.pending
     if not isinstance(action, ExtraPerform):
-        raise IllegalAction(STEP5, f"{context['card']}: perform its {context['god'].title()} God Action first")
-    if extra.perform(state, action, events):
-        state.pending = context          # the stand-in die is done with
-        _finish(state, events)
+        god = context["god"]
+        return IllegalAction(STEP5, f"{context['card']}: perform its {god.title()} God Action first",
+                             f"{context['card']}: 먼저 그 신 행동({god})을 수행하세요")
+    return None
 
 
-def _finish(state, events: list) -> None:
-    """Ra step 6, then back to what the Ra action interrupted."""
-    from . import decrees
-    from . import effects_cards as cards_fx
-
+def finish(state) -> None:
+    """Ra step 6 (the player's Pillar on the tile), then back to what the Ra action interrupted (a die
+    turn or Decree D23's action): the flow goes on from there."""
     context = state.pending
     temple.place_pillar(state, context["seat"], context["cell"])
     state.phase, state.pending = context["resume"]["phase"], context["resume"]["pending"]
-    if state.phase == "act":
-        cards_fx.finish_if_done(state, events)    # the turn ends unless extra actions are owed (B17-B20)
-    else:
-        decrees.after_extra_action(state, events)

@@ -1,6 +1,7 @@
-"""Scenarios: rules as checked examples. A scenario is data (kb/data/tekhenu/scenarios/*.yaml): a
-starting situation (a standard setup plus overrides), actions, and expectations on the result. The
-runner plays the actions with the real engine and checks every expectation.
+"""Tekhenu's half of the shared scenario runner (engine/scenarios.py runs every game's scenarios): how a
+situation is set up from a scenario's `setup` (`situation`), how one step is played (`play_step`), how a
+value is read by a dotted path (`value`), and what a reader sees before and after (`view`). The
+scenarios are data (kb/data/tekhenu/scenarios/*.yaml); the shared runner checks their expectations.
 
     {"id", "rules": [...], "setup": {"players", "seed", "edition", "me": {...}, "others": {...},
                                      "board": {...}, "dice": [...]},
@@ -14,18 +15,18 @@ runner plays the actions with the real engine and checks every expectation.
 after "me" (`setup.others: [{...}, ...]` one entry per player, or one `{...}` for all of them; paths
 `others.0.vp`).
 
-Runner extensions (all optional):
+Setup and steps (all optional):
     setup.horus: preprinted | shuffled   Horus Bonuses (default preprinted: the examples show the printed
                  board, e.g. Example 13's 4 → Hathor)
     setup.draft: [S12, S03, ...]   the Starting cards picked, in draft order (snake: 1-2-...-n-n-...-1)
     setup.state: {osiris, osiris_statues, osiris_row2_gold, god_statues, temple, temple_buildings,
-                  temple_statues, ra_tiles, market, rotations, maat_phases, scorings}
+                  temple_statues, ra_tiles, market, decks, discards, rotations, maat_phases, scorings}
                  sets those State fields; the strings "me" / "others.N" / "other" (= others.0) inside
                  them stand for seats;
                  `scorings: N` also removes the first N Scoring markers.
     actions: {"kind": "phase", "phase": "maat" | "scoring" | "final" | "final_scoring"}   (final: the
                  steps after the Decrees — turn-order bonus and the winner; final_scoring: D23's action,
-                 the second Scoring and the Decree choices, decrees.py)
+                 the second Scoring and the Decree choices)
     expect: {"event", "field": "vp.edges", "who": "me"}   dotted fields; `who` picks that player's event
             {"path": "me.turn_position"}   the player's place in Turn Order (0 = first)
             {"path": "state.bag.len"}      `len` of a list
@@ -33,24 +34,25 @@ Runner extensions (all optional):
 
 Solo games (engine/tekhenu/solo.py): `setup.solo: {difficulty}` plays you against Botankhamun; `setup.bot`
 overrides its numbers as `me` does yours and paths may start with `bot.`; `{"kind": "botankhamun", "tile":
-"god:ra" | "resource:0"}` resolves one of its Action tiles. Any game: `setup.wheel_turn` fixes the lights,
-`setup.clear_wheel` puts every die on the wheel back in the bag, `setup.board` is `setup.state` for board parts, `setup.choices: false`
-stops before the setup decisions.
+"god:ra" | "resource:0"}` resolves one of its Action tiles (and the Statue bonuses that follow). Any game:
+`setup.wheel_turn` fixes the lights, `setup.clear_wheel` puts every die on the wheel back in the bag,
+`setup.board` is `setup.state` for board parts, `setup.choices: false` stops before the setup decisions.
 """
 from __future__ import annotations
 
 from ..api import ScenarioError, Situation
-from . import decrees, solo
+from . import solo
 from .actions import ChooseStarting, action_from_json
 from .board import FACTS, GODS
-from .rules import apply, legal_actions, new_game, run_final_scoring, run_maat, run_scoring
+from .rules import (apply, botankhamun_tile, legal_actions, new_game, run_final, run_final_scoring, run_maat,
+                    run_scoring)
 from .state import Die, State
 
 
 PLAYER_FIELDS = {"vp", "happiness", "population", "scribes", "faith", "taint_resources", "buildings_left",
                  "statues_left", "pillars_left", "destiny", "reached", "decrees", "blessings", "technologies"}
 STATE_FIELDS = {"osiris", "osiris_statues", "osiris_row2_gold", "god_statues", "temple", "temple_buildings",
-                "temple_statues", "ra_tiles", "market", "rotations", "maat_phases", "scorings"}
+                "temple_statues", "ra_tiles", "market", "decks", "discards", "rotations", "maat_phases", "scorings"}
 
 
 def setup_state(spec: dict) -> tuple[State, dict[str, int]]:
@@ -219,15 +221,7 @@ def _resolve(path: str, state: State, roles: list[int]):
     return node
 
 
-def _field(event: dict, dotted: str):
-    node = event
-    for part in dotted.split("."):
-        node = node.get(part) if isinstance(node, dict) else None
-    return node
-
-
-PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final_scoring,
-          "final_scoring": decrees.run_final_scoring}
+PHASES = {"maat": run_maat, "scoring": run_scoring, "final": run_final, "final_scoring": run_final_scoring}
 
 
 def situation(spec: dict) -> Situation:
@@ -255,7 +249,7 @@ def play_step(sit: Situation, raw: dict) -> list[dict]:
     if step.get("kind") == "botankhamun":
         if not sit.state.solo:
             raise ScenarioError("a botankhamun step needs setup.solo")
-        solo.resolve_tile(sit.state, step["tile"], events)
+        botankhamun_tile(sit.state, step["tile"], events)
         return events
     if step.get("kind") == "take_die" and isinstance(step.get("die"), str):
         if step["die"] not in sit.names:
@@ -271,8 +265,9 @@ def value(sit: Situation, path: str):
 
 
 def run(spec: dict):
-    """Run one Tekhenu scenario with the shared runner (kept for callers that know the game)."""
+    """Run one Tekhenu scenario with the shared runner, for callers that know the game (the app's
+    Simulator page today); the engine is reached through the registry, as every caller should."""
+    from .. import registry
     from ..scenarios import run as run_scenario
-    from .game import ENGINE
 
-    return run_scenario(ENGINE, spec)
+    return run_scenario(registry.get("tekhenu"), spec)

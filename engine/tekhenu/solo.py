@@ -3,22 +3,24 @@
 A solo game is a 2-player game (seat 0 is you, seat 1 Botankhamun) with `state.solo` set. Botankhamun
 makes no decisions: on its turn the Progress marker moves through a pyramid of 10 Action tiles (a Deben
 token flip chooses the way), the tile names a god or a list of Resources, and fixed priorities with random
-tie-breaks (the state's RNG) choose the die and every placement. `play_turns` runs its turns inside
-`rules.apply`, so callers only ever see your decisions.
+tie-breaks (the state's RNG) choose the die and every placement. The flow (rules.py) plays its turns
+inside `apply` (`play_turn`, then the Statue bonuses and the end of the turn), so callers only ever see
+your decisions.
 
-rules.py calls in here at a few points (setup turn order, Maat balance and Ankh, Destiny, Scoring, statue
-bonuses); everything Botankhamun-specific lives in this module and data/solo.yaml.
+The shared procedures call in here at a few points (setup turn order, Maat balance and Ankh, Destiny,
+Scoring, statue bonuses); everything Botankhamun-specific lives in this module and data/solo.yaml.
 """
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import data_files, districts, market, temple
+from . import core, districts, market, temple
 from .board import FACTS as BOARD
 from .board import GODS, Facts, horus_god, horus_value, note_horus_layout
 from .cards import ANKH, INITIATIVE
+from .setup import new_game as new_two_player_game
 from .state import Die, State
 
-SOLO = Facts(data_files.load("solo.yaml"))
+SOLO = Facts("solo")
 SEAT = 1                     # Botankhamun's seat; you are seat 0
 YOU = 0
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -36,10 +38,9 @@ def new_game(seed: int, difficulty: str = "easy", edition: str = "en", *, harder
     """You against Botankhamun. Two optional variants of the chapter, independent of the difficulty:
     `harder_decrees` scores its Decrees 8 VP instead of 4 (tekhenu/solo/scoring/harder-decrees) and
     `random_starting` deals you 2 random Starting cards instead of 2 of 3 (tekhenu/solo/difficulty/random-starting-cards)."""
-    from .rules import new_game as new_two_player_game
-
     if difficulty not in DIFFICULTIES:
-        raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})")
+        raise IllegalAction("tekhenu/solo/difficulty/easy", f"difficulty is easy, medium or hard (got {difficulty!r})",
+                            f"난이도는 easy, medium, hard 중 하나입니다 ({difficulty!r} 불가)")
     state = new_two_player_game(2, seed, edition, horus)      # "Set up the game as you would for 2 players"
     rng = state.random()
     state.solo = {"seat": SEAT, "difficulty": difficulty, "pyramid": [], "progress": None,
@@ -110,19 +111,15 @@ def initial_turn_order(state: State) -> list[int]:
 
 
 # -- the turn -----------------------------------------------------------------------------------------
-def play_turns(state: State, events: list) -> None:
-    """Everything Botankhamun does until it is your decision again (or the game ends)."""
-    while True:
-        pending = state.pending or {}
-        if state.phase == "setup" and pending.get("stage") == "destiny" and SEAT in pending["queue"]:
-            _choose_destiny(state, events)
-        elif state.phase == "take_die" and state.current.seat == SEAT:
-            play_turn(state, events)
-        else:
-            return
+def has_a_decision(state: State) -> bool:
+    """Whether the game now waits on Botankhamun: its Destiny card, or its turn."""
+    pending = state.pending or {}
+    if state.phase == "setup" and pending.get("stage") == "destiny":
+        return SEAT in pending["queue"]
+    return state.phase == "take_die" and state.current.seat == SEAT
 
 
-def _choose_destiny(state: State, events: list) -> None:
+def choose_destiny(state: State, events: list) -> None:
     """First in Turn Order: a random Gold or Scribe Destiny card, no reward; otherwise you choose freely
     among all four and Botankhamun takes none (its Ankh value is always 4)."""
     pending, bot = state.pending, state.player[SEAT]
@@ -133,25 +130,17 @@ def _choose_destiny(state: State, events: list) -> None:
         pending["available"].remove(card)
         bot.destiny = card
         events.append({"event": "destiny", "seat": SEAT, "card": card, "option": None, "reward": False,
-                       "rule": "tekhenu/solo/maat/botankhamun-destiny-card"})
+                       "rule": "tekhenu/solo/setup/destiny-card" if pending.get("after") == "start"
+                       else "tekhenu/solo/maat/botankhamun-destiny-card"})
     else:
         bot.destiny = None
     pending["queue"].remove(SEAT)
-    if not pending["queue"]:     # you chose first (as rules._choose_destiny ends a Maat phase's choices)
-        from . import rules
-        state.pending = None
-        state.phase = "take_die"
-        state.turn_index = 0
-        if pending.get("after") == "maat":
-            rules.continue_rotation(state)   # Maat step 9 → Rotation step 3: the new dice
 
 
-def play_turn(state: State, events: list) -> None:
-    from .rules import _end_turn
-
+def play_turn(state: State, events: list) -> tuple[str, str | None]:
+    """Its Action tile and the God Action it leads to: (the god, the god it has just built a Statue for)."""
     tile = advance_progress(state, events)
-    resolve_tile(state, tile, events)
-    _end_turn(state, events)
+    return resolve_tile(state, tile, events)
 
 
 def advance_progress(state: State, events: list) -> str:
@@ -168,7 +157,8 @@ def advance_progress(state: State, events: list) -> str:
     rows = SOLO("tiles.pyramid_rows")
     if row >= len(rows) or col >= rows[row]:
         # Four turns between Maat phases never leave the pyramid; a fifth would have no tile to go to.
-        raise IllegalAction("tekhenu/solo/turn/deben-flip", "the Progress marker has no tile left to move to")
+        raise IllegalAction("tekhenu/solo/turn/deben-flip", "the Progress marker has no tile left to move to",
+                            "진보 마커가 옮겨 갈 타일이 남아 있지 않습니다")
     state.solo["progress"] = [row, col]
     tile = state.solo["pyramid"][sum(rows[:row]) + col]
     events.append({"event": "botankhamun_tile", "seat": SEAT, "tile": tile, "position": [row, col], "deben": flip,
@@ -176,10 +166,10 @@ def advance_progress(state: State, events: list) -> str:
     return tile
 
 
-def resolve_tile(state: State, tile: str, events: list) -> None:
-    """tekhenu/solo/action-tile/one-die: exactly one die, then the God Action of the section it came from."""
-    from .rules import _statue_bonuses
-
+def resolve_tile(state: State, tile: str, events: list) -> tuple[str, str | None]:
+    """tekhenu/solo/action-tile/one-die: exactly one die, then the God Action of the section it came from.
+    (the god, the god it has just built a Statue for): "As in a normal 2-player game, Statue bonuses are
+    received when either player ... performs the action" — the flow gives them next."""
     kind, name = tile.split(":")
     if kind == "god":
         choice = god_tile_die(state, name)
@@ -189,14 +179,14 @@ def resolve_tile(state: State, tile: str, events: list) -> None:
     state.note_assumed("solo.tiles.god")
     if choice is None:
         # Every die on the wheel Forbidden: the chapter has no answer and the round could not continue.
-        raise IllegalAction("tekhenu/solo/action-tile/one-die", "Botankhamun finds no Pure or Tainted die to take")
+        raise IllegalAction("tekhenu/solo/action-tile/one-die", "Botankhamun finds no Pure or Tainted die to take",
+                            "보탕카멘이 가져올 온전한/부패한 주사위가 없습니다")
     section, die, rule = choice
     value, color = _take(state, section, die, rule, events)
     god = GODS[section]
     bot = state.player[SEAT]
-    ACTIONS[god](state, bot, value, color, events)
-    # "As in a normal 2-player game, Statue bonuses are received when either player ... performs the action"
-    _statue_bonuses(state, bot, god, events)
+    built = ACTIONS[god](state, bot, value, color, events)
+    return god, built
 
 
 def _take(state: State, section: int, die: Die, rule: str, events: list) -> tuple[int, str]:
@@ -241,6 +231,7 @@ def god_tile_die(state: State, god: str) -> tuple[int, Die, str] | None:
             continue
         if k:
             state.note_assumed("solo.turn.next_section_step")
+            state.note_assumed("wheel.gods")
         top = max(d.value for d, _ in takeable)
         tied = [(d, p) for d, p in takeable if d.value == top]
         pure = [(d, p) for d, p in tied if p == "pure"]
@@ -292,12 +283,15 @@ def _cannot_act(state: State, bot, god: str, why: str, events: list) -> None:
     vp = SOLO("cannot_act.vp")
     state.note_assumed("solo.cannot_act.vp")
     bot.vp += vp
-    events.append({"event": "botankhamun_cannot_act", "seat": SEAT, "god": god, "why": why, "vp": vp})
+    events.append({"event": "botankhamun_cannot_act", "seat": SEAT, "god": god, "why": why, "vp": vp,
+                   "fact": "solo.cannot_act.vp"})
 
 
-def _horus(state: State, bot, value: int, color: str, events: list) -> None:
+def _horus(state: State, bot, value: int, color: str, events: list) -> str | None:
+    """The god it builds a Statue for, if any: as for you, no Statue bonus right after building it
+    (tekhenu/actions/horus/statue-bonus-player-count, 2 players)."""
     if bot.statues_left <= 0:
-        _cannot_act(state, bot, "horus", "no Statues left", events)
+        _cannot_act(state, bot, "horus", "no_statues", events)
         return
     god = horus_god(state, value)
     note_horus_layout(state)
@@ -306,13 +300,14 @@ def _horus(state: State, bot, value: int, color: str, events: list) -> None:
         bot.statues_left -= 1
         events.append({"event": "horus", "seat": SEAT, "target": god, "granite": 0,
                        "rule": "tekhenu/solo/actions/horus/god-statue-first"})
-        return
+        return god
     if _statue_for_the_people(state, bot, events) or _temple_statue(state, bot, events):
-        return
+        return None
     vp = SOLO("horus.all_spaces_full_vp")
     bot.vp += vp
     events.append({"event": "horus", "seat": SEAT, "target": None, "vp": vp,
                    "rule": "tekhenu/solo/actions/horus/all-statue-spaces-full"})
+    return None
 
 
 def _people_statue_impact(state: State, index: int) -> int:
@@ -385,9 +380,9 @@ def _ra(state: State, bot, value: int, color: str, events: list) -> None:
     tile = state.ra_tiles[space]
     empty = [cell for cell in temple.cells() if f"{cell[0]},{cell[1]}" not in state.temple]
     if bot.pillars_left <= 0 or tile is None or not empty:
-        _cannot_act(state, bot, "ra", "no Pillar, Pillar tile or empty space", events)
+        _cannot_act(state, bot, "ra", "no_pillar_or_space", events)
         return
-    for fact in ("temple.size", "ra.tile_space_vp", "temple.building_spaces"):
+    for fact in ("temple.size", "ra.tile_space_vp", "temple.building_spaces", "solo.ra.outer_edge_counts"):
         state.note_assumed(fact)
     points = {cell: ra_points(state, cell, space) for cell in empty}
     best = max(points.values())
@@ -420,7 +415,7 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
     state.note_assumed("temple.building_spaces")
     free = [i for i in temple.open_building_spaces(state.players) if str(i) not in state.temple_buildings]
     if bot.buildings_left <= 0 or not free:
-        _cannot_act(state, bot, "hathor", "no Building or free space", events)
+        _cannot_act(state, bot, "hathor", "no_building_or_space", events)
         return
     vp = {i: BOARD("hathor.own_pillar_vp") * _own_pillars_in_line(state, *temple.space_line(spaces[i])) for i in free}
     best = max(vp.values())
@@ -431,16 +426,7 @@ def _hathor(state: State, bot, value: int, color: str, events: list) -> None:
     bot.vp += best
     events.append({"event": "hathor", "seat": SEAT, "space": space, "vp": best, "gained": [],
                    "rule": "tekhenu/solo/actions/hathor/tie-random" if len(tied) > 1 else "tekhenu/solo/actions/hathor/space-choice"})
-    _advance_population(state, bot, value, events)
-
-
-def _advance_population(state: State, bot, steps: int, events: list) -> None:
-    if bot.population + steps > BOARD("limits.populace_max"):
-        state.note_assumed("limits.populace_max")      # the track's end is not in the text
-    bot.population = min(bot.population + steps, BOARD("limits.populace_max"))
-    rng = state.random()
-    market.open_sections_for_population(state, bot.population, rng, events)   # the board, not a reward
-    state.store_random(rng)
+    core.advance_population(state, bot, value, events)      # the board, not a reward
 
 
 def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
@@ -448,7 +434,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
     top = BOARD("limits.populace_max")
     if bot.happiness >= top:
         state.note_assumed("limits.populace_max")
-        _cannot_act(state, bot, "bastet", "Happiness at the end of the track", events)
+        _cannot_act(state, bot, "bastet", "track_end", events)
         return
     before = (bot.happiness, bot.population)
     for _ in range(value):
@@ -457,7 +443,7 @@ def _bastet(state: State, bot, value: int, color: str, events: list) -> None:
         elif bot.population < top:
             bot.population += 1
     if bot.population != before[1]:
-        _advance_population(state, bot, 0, events)
+        core.advance_population(state, bot, 0, events)
     scribes = BOARD("bastet.scribes_by_die")[value]
     bot.scribes += scribes
     events.append({"event": "bastet", "seat": SEAT, "die": value, "happiness": [before[0], bot.happiness],
@@ -482,9 +468,13 @@ def thoth_cards(state: State, bot, value: int) -> tuple[int, list[int]] | None:
 def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
     choice = thoth_cards(state, bot, value)
     if choice is None:
-        _cannot_act(state, bot, "thoth", "no card it may take", events)
+        _cannot_act(state, bot, "thoth", "no_card", events)
         return
     section, slots = choice
+    if any(i >= market.highest_section(bot.happiness) for i, sec in enumerate(state.market) if sec):
+        state.note_assumed("solo.thoth.sections_by_happiness")     # its Happiness kept it from a section
+    if len(slots) < BOARD("market.cards_by_die")[value][0]:
+        state.note_assumed("solo.thoth.fewer_cards_when_short")
     taken = [state.market[section][s] for s in slots]
     for item in taken:       # it ignores their effects and keeps them in one pile (the lists are that pile)
         {"blessing": bot.blessings, "technology": bot.technologies, "decree": bot.decrees}[item["kind"]].append(item["card"])
@@ -496,6 +486,7 @@ def _thoth(state: State, bot, value: int, color: str, events: list) -> None:
             state.market[section][s] = {"kind": kind, "card": card}
         else:
             state.market[section].pop(s)
+            state.note_assumed("market.exhausted_space")
     state.store_random(rng)
     events.append({"event": "thoth", "seat": SEAT, "section": section + 1, "cards": [t["card"] for t in taken],
                    "papyrus": 0, "rule": "tekhenu/solo/actions/thoth/priority"})
@@ -522,7 +513,7 @@ def osiris_space(state: State, value: int, color: str) -> tuple[int, str] | None
 def _osiris(state: State, bot, value: int, color: str, events: list) -> None:
     space = osiris_space(state, value, color) if bot.buildings_left > 0 else None
     if space is None:
-        _cannot_act(state, bot, "osiris", "no Building or free space", events)
+        _cannot_act(state, bot, "osiris", "no_building_or_space", events)
         return
     row, district = space
     state.osiris[f"{row},{district}"] = SEAT
@@ -573,7 +564,7 @@ def after_maat(state: State, rng, events: list) -> None:
 
 def score(state: State, bot, events: list) -> None:
     """tekhenu/solo/scoring/...: Temple Complex, Statues, Happiness as normal (districts are scored for both
-    players by rules._scoring); 2 VP per Blessing (then discarded) and per Technology (kept); no Production,
+    players by scoring.score); 2 VP per Blessing (then discarded) and per Technology (kept); no Production,
     no Building row, no Bread."""
     gained = temple.score_temple(state, bot)
     gained += BOARD("scoring.statues_vp")[6 - bot.statues_left]

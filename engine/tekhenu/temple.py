@@ -86,11 +86,12 @@ def is_corner(cell: tuple[int, int]) -> bool:
 
 
 def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, events: list) -> None:
-    """Ra God Action steps 1-7 (the tile's ability, step 5, is pillars.py)."""
+    """Ra God Action steps 1-4 and 7; the tile lies on `cell` without a Pillar until step 6."""
     space = FACTS("ra.tile_space_by_die")[value]
     tile = state.ra_tiles[space]
     if tile is None:
-        raise IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on that space")
+        raise IllegalAction("tekhenu/actions/ra/pillar-tile-choice", "no Pillar tile on that space",
+                            "그 칸에 기둥 타일이 없습니다")
     state.note_assumed("temple.size")
     state.note_assumed("pillar_tiles.cost")
     state.note_assumed("pillar_tiles.edges")
@@ -116,11 +117,9 @@ def raise_pillar(state, p, value: int, cell: tuple[int, int], rotation: int, eve
     if state.pillar_stack:
         state.ra_tiles[0] = state.pillar_stack.pop()
     events.append({"event": "ra", "seat": p.seat, "tile": tile, "cell": list(cell), "rotation": rotation,
-                   "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward})
-    # step 5 may wait for the player's choice; pillars.py then does step 6
-    from . import pillars
-    if not pillars.activate(state, p, tile, cell, rotation, events):
-        place_pillar(state, p.seat, key)
+                   "vp": {"buildings": building_vp, "edges": edge_vp, "space": space_vp}, "reward": reward,
+                   "corner": is_corner(cell), "rule": "tekhenu/actions/ra/raise-pillar"})
+    # step 5 (the tile's ability, pillars.py) and step 6 (place_pillar) follow: turn.py
 
 
 def place_pillar(state, seat: int, key: str) -> None:
@@ -154,7 +153,8 @@ def construct_building(state, p, value: int, space: int, resource: str | None, e
                 p.resources[key] += 1
             gained.append(key)
     p.vp += vp
-    events.append({"event": "hathor", "seat": p.seat, "space": space, "vp": vp, "gained": gained})
+    events.append({"event": "hathor", "seat": p.seat, "space": space, "vp": vp, "gained": gained,
+                   "rule": "tekhenu/actions/hathor/pay-and-place"})
 
 
 def build_temple_statue(state, p, index: int, events: list) -> None:
@@ -165,7 +165,8 @@ def build_temple_statue(state, p, index: int, events: list) -> None:
                   if tile["owner"] == p.seat and in_line(tuple(map(int, key.split(","))), axis, line))
     p.vp += 3 * pillars
     state.note_assumed("temple.statue_spaces")
-    events.append({"event": "temple_statue", "seat": p.seat, "space": index, "vp": 3 * pillars})
+    events.append({"event": "temple_statue", "seat": p.seat, "space": index, "vp": 3 * pillars,
+                   "rule": "tekhenu/actions/horus/statue-for-people/temple-complex-pillars"})
 
 
 def score_temple(state, p) -> int:
