@@ -85,6 +85,7 @@ STRINGS = {
     "facts_english": {"ko": "아래 설명은 엔진 데이터에 영어로만 적혀 있습니다.",
                       "en": "Where each value comes from, as the engine's data records it."},
     "reading": {"ko": "엔진이 규칙을 읽은 방식", "en": "How the engine reads the rule"},
+    "english_only": {"ko": "엔진 데이터의 설명, 영어로만 있음", "en": "the engine data's note"},
     "uses_assumed": {"ko": "규칙서에 없는 값 {n}개를 사용함 (아래에 표시)",
                      "en": "uses {n} value(s) the rulebook does not state (listed below)"},
     "example_json": {"ko": "예시 데이터 (JSON)", "en": "Example data (JSON)"},

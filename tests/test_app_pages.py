@@ -130,6 +130,15 @@ def test_the_balance_example_is_a_narrated_calculation(assistant):
     assert "wheel.light_pattern" in unescape(" ".join(m.value for m in facts.markdown))
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_reading_of_the_rules_that_decides_the_example_is_in_plain_view(lang):
+    # the EN edition's P19: "double the reward" is read as twice in total (an assumed reading)
+    at = app(q="What does P19 do?", lang=lang)
+    readings = [unescape(i.value) for i in at.info if i.value.startswith(f"**{t('reading', lang)}**")]
+    assert len(readings) == 1 and "pillars.readings.double_space_reward" in readings[0]
+    assert "Twice in total" in readings[0] or "twice in total" in readings[0]
+
+
 @pytest.mark.parametrize("lang, question", [("ko", "체스에서 캐슬링은 어떻게 해?"), ("en", "How do I castle in chess?")])
 def test_a_question_these_rulebooks_do_not_answer_is_declined(lang, question):
     at = app(q=question, lang=lang)
@@ -294,7 +303,7 @@ def test_the_simulator_runs_every_engine_from_legal_defaults(lang):
     from engine import registry
 
     games = [g for g in registry.available() if registry.get(g).simulator_fields()]
-    assert {"imhotep", "through-the-ages"} <= set(games)
+    assert {"tekhenu", "imhotep", "through-the-ages"} <= set(games)
     at = app(page="simulator", lang=lang, game=games[-1])      # each game below is then a choice
     for game in games:
         at.selectbox[0].set_value(game).run()
@@ -323,6 +332,23 @@ def test_the_simulator_shows_an_impossible_situation_in_the_interface_language()
             box.set_value("none")
     at.button[0].click().run()          # the form sends its values with its button
     assert any("배에 석재를 1개 이상 실으세요" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("lang, message", [("ko", "회색 주사위로는 자원을 생산할 수 없습니다"),
+                                           ("en", "Gray dice cannot be used to Produce Resources")])
+def test_a_refusal_names_its_rule_in_the_readers_language(lang, message):
+    # the example of the answer: a gray die asked to produce
+    at = app(q="회색 주사위로 자원 생산할 수 있어?", lang=lang)
+    refusals = [unescape(e.value) for e in at.error]
+    assert any(message in r and rule_link("tekhenu/round/gray-no-production", lang) in r for r in refusals), refusals
+    # the same situation set up on the Simulator
+    at = app(page="simulator", lang=lang, game="tekhenu")
+    [action] = [box for box in at.selectbox if box.label == ("행동" if lang == "ko" else "Action")]
+    action.set_value("produce")
+    at.button[0].click().run()
+    refusals = [unescape(e.value) for e in at.error]
+    assert any(message in r and rule_link("tekhenu/round/gray-no-production", lang) in r for r in refusals), refusals
+    assert f"✓ {t('verified', lang)}" in all_text(at)          # the refusal is what the rules expect
 
 
 def test_user_text_is_shown_as_text_not_markup():

@@ -99,16 +99,21 @@ def wait_text(page, text: str, timeout: int = WAIT):
     page.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
 
 
-IDLE = """() => !document.querySelector('[data-testid="stStatusWidgetRunningIcon"]')
-    && !document.querySelector('[data-stale="true"]') && !document.querySelector('[data-testid="stSkeleton"]')
-    && document.querySelectorAll('[data-testid="stSidebar"] [role="radiogroup"]').length >= 2"""
+IDLE = """() => {
+    const end = document.querySelector('.arbiter-end');
+    const box = end && end.closest('[data-testid="stElementContainer"]');
+    return box && box.dataset.stale !== 'true' && !document.querySelector('[data-stale="true"]')
+        && !document.querySelector('[data-testid="stSkeleton"]')
+        && !document.querySelector('[data-testid="stStatusWidgetRunningIcon"]');
+}"""
 
 
 def settle(page):
-    """Streamlit draws in several passes: wait until a run is over and nothing on the page is stale."""
-    for _ in range(2):      # twice, a moment apart: a rerun (a URL update) may start right after one ends
-        page.wait_for_function(IDLE, timeout=WAIT)
-        page.wait_for_timeout(400)
+    """Wait until the app's run is over (its last element, .arbiter-end, is drawn and current) and the
+    page shows no placeholder (a table's code loads lazily) — then a moment for the images."""
+    page.wait_for_function(IDLE, timeout=WAIT)
+    page.wait_for_timeout(300)
+    page.wait_for_function(IDLE, timeout=WAIT)
 
 
 def shot(page, name: str) -> None:
@@ -265,8 +270,8 @@ def test_browse_opens_on_the_first_section_in_rulebook_order(server, page):
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
-@pytest.mark.parametrize("game, marker", [("imhotep", "<svg"), ("through-the-ages", "<svg")])
-def test_the_simulator_of_each_engine(server, page, lang, game, marker):
+@pytest.mark.parametrize("game", ["tekhenu", "imhotep", "through-the-ages"])
+def test_the_simulator_of_each_engine(server, page, lang, game):
     open_app(page, server, page="simulator", game=game, lang=lang)
     run = page.get_by_role("button", name="실행" if lang == "ko" else "Run")
     run.wait_for(timeout=WAIT)
@@ -280,3 +285,16 @@ def test_the_simulator_of_each_engine(server, page, lang, game, marker):
     body = main_text(page)
     assert "✓" in body and "✗" not in body
     assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+
+
+def test_the_simulator_shows_a_refusal_in_korean(server, page):
+    open_app(page, server, page="simulator", game="tekhenu", lang="ko")
+    action = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').filter(has_text="행동")
+    action.wait_for(timeout=WAIT)
+    action.locator("input").click()
+    page.get_by_role("option", name="자원 생산").click()
+    page.get_by_role("button", name="실행").click()
+    wait_text(page, "회색 주사위로는 자원을 생산할 수 없습니다")
+    settle(page)
+    shot(page, "simulator-tekhenu-ko-refused.png")
+    assert "tekhenu/round/gray-no-production" in main_text(page)

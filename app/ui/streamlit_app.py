@@ -327,7 +327,8 @@ def show_facts(facts: list[dict], lang: str) -> None:
         return
     readings = [f for f in facts if "readings" in f["path"].split(".")]
     for fact in readings:
-        st.info(f"**{t('reading', lang)}** (`{fact['path']}`): {P.markdown(P.fact_note(fact['explain']))}")
+        note = f" ({t('english_only', lang)})" if lang != "en" else ""
+        st.info(f"**{t('reading', lang)}**{note} (`{fact['path']}`): {P.markdown(P.fact_note(fact['explain']))}")
     st.caption(t("uses_assumed", lang).format(n=len(facts)))
     with st.expander(f"{t('not_rulebook', lang)} · {len(facts)}"):
         st.caption(t("facts_english", lang))
@@ -469,7 +470,7 @@ def page_glossary(lang: str) -> None:
 def simulator_games() -> list[str]:
     from engine import registry
 
-    return [g for g in registry.available() if g in GAME_IDS and registry.get(g).simulator_fields()]
+    return [g for g in GAME_IDS if registry.has_engine(g) and registry.get(g).simulator_fields()]
 
 
 def field_widget(field, lang: str, key: str):
@@ -582,6 +583,8 @@ def main() -> None:
     {"ask": page_ask, "browse": page_browse, "cards": page_cards, "diffs": page_diffs,
      "glossary": page_glossary, "simulator": page_simulator}[page](lang)
     sync_url(page, lang)
+    # drawn last: while it is stale a run is still drawing the page (the browser test waits on it)
+    st.sidebar.html('<span class="arbiter-end"></span>')
 
 
 main()
