@@ -324,6 +324,18 @@ def test_the_simulator_runs_every_engine_from_legal_defaults(lang):
         assert at.query_params["game"] == game
 
 
+def test_the_simulator_keeps_the_situation_and_its_result_across_the_language_switch():
+    at = app(page="simulator", lang="ko", game="imhotep")
+    [site] = [box for box in at.selectbox if box.label == "배가 갈 건설부지"]
+    site.set_value("temple")
+    at.button[0].click().run()
+    assert f"✓ {t('verified', 'ko')}" in all_text(at)
+    at.sidebar.radio[0].set_value("en").run()
+    [site] = [box for box in at.selectbox if box.label == "Site the ship sails to"]
+    assert site.value == "temple" and "Temple" in site.options
+    assert f"✓ {t('verified', 'en')}" in all_text(at) and "imhotep/sites-a/temple/placement" in all_text(at)
+
+
 def test_the_simulator_shows_an_impossible_situation_in_the_interface_language():
     at = app(page="simulator", lang="ko")
     at.selectbox[0].set_value("imhotep").run()

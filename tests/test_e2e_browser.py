@@ -226,6 +226,8 @@ def test_switching_the_language_keeps_the_answer(server, page):
     assert "바스테트로 행복지수가 인구보다 높아질 수 있어?" in body and "출처" not in body
     assert page.locator(f'[data-testid="stMain"] a[href*="rule={rule}&lang=en"]').count() >= 1
     assert "lang=en" in page.url and "q=" in page.url
+    # the game selector speaks the new language too
+    assert page.locator('[data-testid="stMain"] [data-testid="stSelectbox"] input').first.input_value() == "auto"
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

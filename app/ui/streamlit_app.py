@@ -66,6 +66,18 @@ def rule_link(rule_id: str, lang: str, label: str | None = None) -> str:
     return f"[{P.markdown(label or rule_id)}]({link(lang, page='browse', rule=rule_id)})"
 
 
+def keyed(base: str, lang: str, default, valid=None) -> str:
+    """The session key of a select box drawn in `lang`. A select box keeps showing its old option's
+    words when only its labels change, so each interface language has its own box; a new one starts
+    from the other language's choice (still in the session: it was drawn in the previous run)."""
+    key = f"{base}@{lang}"
+    state = ss()
+    if key not in state or (valid is not None and state[key] not in valid):
+        other = state.get(f"{base}@{'en' if lang == 'ko' else 'ko'}", default)
+        state[key] = other if valid is None or other in valid else default
+    return key
+
+
 # -- rulebook text ------------------------------------------------------------------------------------
 def show_text(text: str | None, table_kind: bool = False) -> None:
     """Rulebook text: paragraphs as text (the rulebook's emphasis rendered), `a | b` rows as tables."""
@@ -112,7 +124,8 @@ def show_notes(missing: list[dict], errata: list[dict], lang: str) -> None:
 def choose_game(game: str, question: str) -> None:
     """An alternative's button: that game's answer, remembered for the session and in the URL."""
     ss()["_game"] = game
-    ss()["ask_game"] = game
+    for lang in LANGS:
+        ss()[f"ask_game@{lang}"] = game
     ss()["_asked"] = {"q": question, "game": game}
 
 
@@ -122,17 +135,16 @@ def page_ask(lang: str) -> None:
     state = ss()
     games = ["auto", *GAME_IDS]
     state.setdefault("ask_q", state.get("_question", ""))
-    if state.get("ask_game") not in games:
-        state["ask_game"] = state.get("_game") if state.get("_game") in games else "auto"
+    game_key = keyed("ask_game", lang, state.get("_game") if state.get("_game") in games else "auto", games)
     with st.form("ask"):
         st.text_area(t("question", lang), key="ask_q", height=80)
-        st.selectbox(t("game", lang), games, key="ask_game",
+        st.selectbox(t("game", lang), games, key=game_key,
                      format_func=lambda g: t("auto", lang) if g == "auto" else game_name(g, lang))
         submitted = st.form_submit_button(t("submit", lang))
     if submitted:
         state["_question"] = state["ask_q"]
-        state["_game"] = state["ask_game"]
-        state["_asked"] = {"q": state["ask_q"], "game": state["ask_game"]}
+        state["_game"] = state[game_key]
+        state["_asked"] = {"q": state["ask_q"], "game": state[game_key]}
     asked = state.get("_asked")
     if not asked:
         return
@@ -360,19 +372,16 @@ def page_browse(lang: str) -> None:
         st.warning(t("no_rule", lang).format(id=P.plain(wanted)))
         target = None
     games = [g for g in GAME_IDS if base.games[g].sections]
+    game_key = keyed("browse_game", lang, ss().get("_game") if ss().get("_game") in games else games[0], games)
     if target is not None:
-        ss()["browse_game"] = target.game
-    elif ss().get("browse_game") not in games:
-        ss()["browse_game"] = ss().get("_game") if ss().get("_game") in games else games[0]
-    game = st.selectbox(t("game", lang), games, key="browse_game", on_change=chose_game, args=("browse_game", True),
+        ss()[game_key] = target.game
+    game = st.selectbox(t("game", lang), games, key=game_key, on_change=chose_game, args=(game_key, True),
                         format_func=lambda g: game_name(g, lang))
     order = [v for v in P.rulebook_order(base, game) if v.entries]
     labels = [P.section_label(base, v.section, lang) for v in order]
-    key = f"browse_section_{game}"
+    key = keyed(f"browse_section_{game}", lang, 0, range(len(order)))
     if target is not None and target.section in [v.section.id for v in order]:
         ss()[key] = [v.section.id for v in order].index(target.section)
-    elif ss().get(key) not in range(len(order)):
-        ss()[key] = 0
     chosen = st.selectbox(t("section", lang), range(len(order)), key=key, on_change=clear_rule,
                           format_func=lambda i: labels[i])
     for entry in order[chosen].entries:
@@ -432,9 +441,8 @@ def page_cards(lang: str) -> None:
 # -- Edition differences -----------------------------------------------------------------------------
 def page_diffs(lang: str) -> None:
     base = kb()
-    if ss().get("diffs_game") not in GAME_IDS:
-        ss()["diffs_game"] = ss().get("_game") if ss().get("_game") in GAME_IDS else GAME_IDS[0]
-    game = st.selectbox(t("game", lang), GAME_IDS, key="diffs_game", on_change=chose_game, args=("diffs_game",),
+    key = keyed("diffs_game", lang, ss().get("_game") if ss().get("_game") in GAME_IDS else GAME_IDS[0], GAME_IDS)
+    game = st.selectbox(t("game", lang), GAME_IDS, key=key, on_change=chose_game, args=(key,),
                         format_func=lambda g: game_name(g, lang))
     entries = [e for e in list(base.games[game].rules.values()) + list(base.games[game].cards.values())
                if e.edition_diff]
@@ -473,18 +481,20 @@ def simulator_games() -> list[str]:
     return [g for g in GAME_IDS if registry.has_engine(g) and registry.get(g).simulator_fields()]
 
 
-def field_widget(field, lang: str, key: str):
+def field_widget(field, lang: str, base: str) -> str:
+    """One input of the Simulator's form; its session key."""
     label = field.label.get(lang) or field.name
     help_text = field.help.get(lang) if field.help else None
-    if key not in ss():
-        ss()[key] = field.default
+    key = keyed(base, lang, field.default, field.choices if field.kind == "choice" else None)
     if field.kind == "int":
-        return st.number_input(label, min_value=field.min, max_value=field.max, step=1, key=key, help=help_text)
-    if field.kind == "bool":
-        return st.checkbox(label, key=key, help=help_text)
-    names = field.choice_labels or {}
-    return st.selectbox(label, list(field.choices), key=key, help=help_text,
-                        format_func=lambda c: (names.get(c) or {}).get(lang) or str(c))
+        st.number_input(label, min_value=field.min, max_value=field.max, step=1, key=key, help=help_text)
+    elif field.kind == "bool":
+        st.checkbox(label, key=key, help=help_text)
+    else:
+        names = field.choice_labels or {}
+        st.selectbox(label, list(field.choices), key=key, help=help_text,
+                     format_func=lambda c: (names.get(c) or {}).get(lang) or str(c))
+    return key
 
 
 def page_simulator(lang: str) -> None:
@@ -496,22 +506,22 @@ def page_simulator(lang: str) -> None:
     if not games:
         st.info(t("sim_none", lang))
         return
-    if ss().get("sim_game") not in games:
-        ss()["sim_game"] = ss().get("_game") if ss().get("_game") in games else games[0]
-    game = st.selectbox(t("sim_game", lang), games, key="sim_game", on_change=chose_game, args=("sim_game",),
+    key = keyed("sim_game", lang, ss().get("_game") if ss().get("_game") in games else games[0], games)
+    game = st.selectbox(t("sim_game", lang), games, key=key, on_change=chose_game, args=(key,),
                         format_func=lambda g: game_name(g, lang))
     st.caption(t("sim_intro", lang))
     engine = registry.get(game)
     fields = engine.simulator_fields()
     with st.form(f"sim-{game}"):
         columns = st.columns(3)
+        keys = {}
         for i, field in enumerate(fields):
             with columns[i % 3]:
-                field_widget(field, lang, f"sim-{game}-{field.name}")
+                keys[field.name] = field_widget(field, lang, f"sim-{game}-{field.name}")
         submitted = st.form_submit_button(t("run", lang))
     runs = ss().setdefault("_sim_runs", {})
     if submitted:
-        runs[game] = {f.name: ss()[f"sim-{game}-{f.name}"] for f in fields}
+        runs[game] = {name: ss()[key] for name, key in keys.items()}
     values = runs.get(game)
     if values is None:
         return
