@@ -616,8 +616,10 @@ def _action_card(state, seat, action):
 # ------------------------------------------------------------------------------------------- candidates
 def candidates(state: dict) -> list[dict]:
     """Every action-phase move worth checking now (the caller keeps those `check` allows)."""
-    civ = state["civs"][state["current"]]
-    out: list[dict] = [{"kind": "take", "slot": i} for i, c in enumerate(state["row"]) if c]
+    seat = state["current"]
+    civ = state["civs"][seat]
+    left = civil_left(state, seat)          # a cheap first cut; `check` decides
+    out: list[dict] = [{"kind": "take", "slot": i} for i, c in enumerate(state["row"]) if c and take_cost(state, seat, i) <= left]
     if state["round"] == 1:
         return out
     out.append({"kind": "increase_population"})

@@ -256,6 +256,10 @@ def check_pending(state: dict, action: dict) -> None:
             raise IllegalAction("through-the-ages/advanced/pacts/proposing", "accept or decline the pact", "조약을 받아들이거나 거절해야 합니다")
         return
     if action not in pending_candidates(state):
+        if kind == "sacrifice" and not _may_sacrifice(state):
+            raise IllegalAction("through-the-ages/full/game-end/last-round/aggression",
+                                "in the last round only the defender's bonus cards raise strength",
+                                "마지막 라운드에는 방어 보너스 카드로만 군사력을 올릴 수 있습니다")
         raise IllegalAction(_pending_rule(p["kind"]), f"{kind} is not possible now", f"지금은 {kind}을(를) 할 수 없습니다")
     if kind == "done" and p["kind"] == "payment":
         civ = _civ(state, p["seat"])

@@ -218,7 +218,7 @@ def _end_turn(state: dict) -> list[dict]:
     seat = state["current"]
     civ = state["civs"][seat]
     steps = eco.produce_and_maintain(civ, state["mode"])
-    out = [{"event": "production", "seat": seat, "steps": steps}]
+    out = [{"event": "production", "seat": seat}] + [{**step, "seat": seat} for step in steps]
     if state["mode"] != SIMPLE and state["round"] > 1 and not any(s["event"] == "uprising" for s in steps):
         unused = max(0, eco.military_actions(civ) - civ["military_used"])
         out += events.draw_military(state, seat, min(value("military_draw_max"), unused))

@@ -12,6 +12,8 @@
       deck_i: N             keep only the top N cards of the Age I civil deck (deck_ii, deck_iii likewise)
       current_events / future_events / scoring_events: [card, ...]   the event decks (Advanced/Full)
       resign: true          the Full game's `resign` option
+      last_round: true / final_round: N   the game's last round (Simple/Advanced) / the Full game's final round
+      pacts: [{card, owner: role, a: role, b: role}]    pacts in play; wars: [{card, declarer: role, target: role}]
       me: {civ fields}                    overrides of "me" (the player whose turn it is)
       others: [{civ fields}, ...]         the other players in seat order after "me"
     civ fields: yellow_bank, yellow_cap, pool, blue_bank, blue_cap, workers {card: n}, blue {card: n},
@@ -107,6 +109,12 @@ def situation(spec: dict) -> Situation:
     roles = {"me": me, **{f"others.{i}": seat for i, seat in enumerate(order)}}
     if order:
         roles["other"] = order[0]
+    state["last_round"] = bool(setup.get("last_round", False))
+    state["final_round"] = setup.get("final_round")
+    for pact in setup.get("pacts") or []:
+        state["pacts"].append({"card": pact["card"], **{k: roles[pact[k]] for k in ("owner", "a", "b")}})
+    for war in setup.get("wars") or []:
+        state["wars"].append({"card": war["card"], "declarer": roles[war["declarer"]], "target": roles[war["target"]]})
     return Situation(state=state, roles=roles, names={}, viewer=me)
 
 
@@ -129,7 +137,7 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
         return rules.apply_event(state, step["card"])
     if kind == "final_bonus":
         return [{"event": "bonus", "seat": state["current"], **eco.simple_bonus(civ)}]
-    if kind == "sacrifice":
+    if kind == "sacrifice" and "units" in step:      # the runner's step; {kind: sacrifice, card} is a move
         probe = {**civ, "workers": dict(civ["workers"])}
         return [{"event": "sacrifice", "seat": state["current"], "strength": eco.strength(civ),
                  "added": conflict.sacrifice(probe, list(step["units"])),
@@ -139,7 +147,7 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
     if kind == "colonize":
         return [{"seat": state["current"], **conflict.colonize(civ, step["territory"], step["bid"], list(step.get("units") or []),
                                                                list(step.get("bonus_cards") or []))}]
-    if kind == "aggression":
+    if kind == "aggression" and isinstance(step.get("target"), str):   # the runner's step; a move names a seat
         target = state["civs"][_seat(situation, step["target"])]
         return [{"seat": state["current"], **conflict.aggression(civ, target, step["card"], list(step.get("units") or []),
                                                                  list(step.get("defender_units") or []),
@@ -176,7 +184,7 @@ DERIVED = {
     "resources_per_round": lambda c: eco.production_per_round(c, eco.RES),
     "civil_actions": eco.civil_actions, "military_actions": eco.military_actions,
     "military_hand_limit": eco.military_hand_limit, "colonization_bonus": eco.colonization_bonus,
-    "most_payable": conflict.most_payable,
+    "most_payable": conflict.most_payable, "military_hand_size": lambda c: len(c["military_hand"]),
 }
 
 

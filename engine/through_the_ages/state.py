@@ -9,10 +9,13 @@ from .cards import value
 
 
 def clone(node):
-    """A deep copy of plain data (faster than copy.deepcopy for dicts of lists of ints)."""
+    """A deep copy of plain data (faster than copy.deepcopy). The state's lists hold one kind of item each
+    (cards, seats, civilisations, pacts), so a list of scalars is copied whole."""
     if isinstance(node, dict):
-        return {k: clone(v) for k, v in node.items()}
+        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in node.items()}
     if isinstance(node, list):
+        if not node or not isinstance(node[0], (dict, list)):
+            return node[:]
         return [clone(v) for v in node]
     return node
 
