@@ -165,7 +165,7 @@ def event(e: dict, lang: str) -> str | None:
 
 def missing_notice(missing: list[dict]) -> dict:
     """The bilingual notice of a game played without the military cards whose 2006 texts are unpublished."""
-    cards = sorted({m["card"] for m in missing})
+    cards = list({name(m["card"], "en"): m["card"] for m in sorted(missing, key=lambda m: m["card"])}.values())
     count = sum(m["copies"] for m in missing)
     kinds_en = " and ".join(sorted({"pacts" if m["type"] == "pact" else "wars" for m in missing}))
     kinds_ko = "·".join(sorted({"조약" if m["type"] == "pact" else "전쟁" for m in missing}))
