@@ -79,14 +79,14 @@ class Assistant:
     @classmethod
     def create(cls, warm_langs: tuple = ("ko", "en")) -> "Assistant":
         """`warm_langs`: the analysers to load ahead (a one-question process needs only its own)."""
-        from .scenario_files import load_all_scenarios
+        from .scenario_files import ScenarioLibrary
 
-        kb = load_kb_cached()
-        return cls(searcher=Searcher(progress=False, warm_langs=warm_langs), kb=kb,
-                   scenarios=load_all_scenarios(games=[g for g in kb.games if registry.has_engine(g)]))
+        return cls(searcher=Searcher(progress=False, warm_langs=warm_langs), kb=load_kb_cached(),
+                   scenarios=ScenarioLibrary())
 
     def __post_init__(self):
         self.printed = PrintedIds(self.kb)
+        self._rows = {d.id: i for i, d in enumerate(self.searcher.index.docs)}
         self.names = {gid: info.title for gid, info in self.kb.corpus.games.items()}
 
     def game_name(self, game: str) -> dict:
@@ -181,7 +181,7 @@ class Assistant:
             "lang": text_lang,
             "text": doc.text.get(text_lang),
             "origin": doc.origin.get(text_lang),
-            "key_sentence": key_sentence(doc.text.get(text_lang) or "", question, text_lang),
+            "key_sentence": self._key(doc, question, text_lang),
             "other": {"lang": other_lang, "text": doc.text.get(other_lang), "origin": doc.origin.get(other_lang)},
             "title": doc.title,
             "section_path": [{"id": s.id, "ko": s.title.ko, "en": s.title.en}
@@ -193,12 +193,17 @@ class Assistant:
             "errata": [e.model_dump(mode="json") for e in getattr(entry, "errata", [])],
         }
 
-    @staticmethod
-    def _detail(doc, question: str, lang: str) -> dict:
+    def _detail(self, doc, question: str, lang: str) -> dict:
         text_lang = lang if doc.text.get(lang) else ("en" if lang == "ko" else "ko")
         text = doc.text.get(text_lang) or ""
         return {"rule_id": doc.id, "game": doc.game, "title": doc.title, "lang": text_lang, "text": text,
-                "origin": doc.origin.get(text_lang), "key_sentence": key_sentence(text, question, text_lang)}
+                "origin": doc.origin.get(text_lang), "key_sentence": self._key(doc, question, text_lang)}
+
+    def _key(self, doc, question: str, lang: str) -> str:
+        """key_sentence with the sentences' words as the index analysed them (no analysis per answer)."""
+        row = self._rows.get(doc.id)
+        parts = self.searcher.index.part_tokens.get(lang) if row is not None else None
+        return key_sentence(doc.text.get(lang) or "", question, lang, parts[row][1] if parts else None)
 
     # -- the example -----------------------------------------------------------------------------------
     def example(self, question: str, game: str, cited: list[str], lang: str = "en") -> tuple[dict | None, dict | None]:
@@ -256,7 +261,7 @@ def _finish(out: dict) -> dict:
     return out
 
 
-def key_sentence(text: str, question: str, lang: str) -> str:
+def key_sentence(text: str, question: str, lang: str, sentence_tokens: list | None = None) -> str:
     """The sentence of the rule that shares the most content words with the question; for a table, the
     row whose first cell covers a number in the question (the whole table when none does: a header
     row alone says nothing)."""
@@ -266,8 +271,13 @@ def key_sentence(text: str, question: str, lang: str) -> str:
     if len(parts) <= 1:
         return text.strip()
     asked = set(analyze(question, lang))
-    scored = [(len(asked & set(analyze(s, lang))), -i, s) for i, s in enumerate(parts)]
-    return max(scored)[2]
+    surface = selection.grams(question)
+    if sentence_tokens is None or len(sentence_tokens) != len(parts):
+        sentence_tokens = [analyze(s, lang) for s in parts]
+    # content words first; the surface (a particle, "tie" in "tied") breaks a tie; then reading order
+    scored = [(len(asked & set(tokens)), len(surface & selection.grams(s)), -i, s)
+              for i, (s, tokens) in enumerate(zip(parts, sentence_tokens))]
+    return max(scored)[3]
 
 
 @lru_cache(maxsize=1)

@@ -305,39 +305,77 @@ def cmd_ask(args) -> int:
 
 
 def render_answer(result: dict) -> str:
+    """`arbiter ask` for people: the notice first when there is one, the rule with its game, both
+    editions, the page's other rules with their key sentences, citations, and the example as a short
+    narrated calculation."""
+    from app.i18n import t
+
     lang = result["lang"]
     ko = lang == "ko"
+    out = []
+    if result.get("notice"):
+        out += [f"※ {result['notice'][lang]}", ""]
     a = result["answer"]
     if a is None:
-        return "관련 규칙을 찾지 못했습니다." if ko else "No rule found for that question."
-    label = {"official": "공식 규칙서" if ko else "official rulebook",
-             "translation": "번역 (Arbiter 작성)" if ko else "translation (written for Arbiter)"}
-    out = [f"■ {a['title'].get(lang) or a['rule_id']}  [{a['rule_id']}]",
-           f"[{a['lang'].upper()} · {label.get(a['origin'], a['origin'])}]", a["text"].strip()]
+        return "\n".join(out).rstrip() or ("관련 규칙을 찾지 못했습니다." if ko else "No rule found for that question.")
+    label = {"official": t("official", lang), "translation": t("translation", lang)}
+    out += [f"■ {a['game_name'][lang]} — {a['title'].get(lang) or a['rule_id']}  [{a['rule_id']}]",
+            f"[{a['lang'].upper()} · {label.get(a['origin'], a['origin'])}]", a["text"].strip()]
     if a["key_sentence"] and a["key_sentence"] != a["text"].strip():
-        out.append(("→ 핵심: " if ko else "→ Key sentence: ") + a["key_sentence"])
+        out.append(f"→ {t('key', lang)}: {a['key_sentence']}")
     if a["other"]["text"]:
         out += ["", f"[{a['other']['lang'].upper()} · {label.get(a['other']['origin'], '')}]", a["other"]["text"].strip()]
     if a["edition_diff"]:
-        out += ["", ("판본 차이: " if ko else "Edition difference: ") + a["edition_diff"][lang]]
-    if a.get("details"):
-        out += ["", "같은 절의 관련 규칙:" if ko else "More from this section:"]
-        for d in a["details"]:
-            mark = "" if d["origin"] == "official" else f" ({label.get(d['origin'], d['origin'])})"
-            out.append(f"  • {d['title'].get(lang) or d['rule_id']}  [{d['rule_id']}]{mark}")
-            out.append(f"    {d['text'].strip()}")
-    out += ["", "출처:" if ko else "Citations:"]
+        out += ["", f"{t('edition_diff', lang)}: {a['edition_diff'][lang]}"]
+    for heading, entries in ((t("details", lang), a.get("details") or []),
+                             (t("also_relevant", lang), a.get("also_relevant") or [])):
+        if entries:
+            out += ["", f"{heading}:"]
+            for d in entries:
+                mark = "" if d["origin"] == "official" else f" ({label.get(d['origin'], d['origin'])})"
+                out.append(f"  • {d['title'].get(lang) or d['rule_id']}  [{d['rule_id']}]{mark}")
+                out.append(f"    {_one_line(d.get('key_sentence') or d['text'])}")
+    if result.get("alternatives"):
+        out += ["", f"{t('alternatives', lang)}:"]
+        for alt in result["alternatives"]:
+            out.append(f"  • {alt['game_name'][lang]}: {alt['title'].get(lang) or alt['rule_id']}  [{alt['rule_id']}]")
+    out += ["", f"{t('citations', lang)}:"]
     for hit in result["citations"]:
         src = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
         out.append(f"  - {hit['rule_id']} ({src})")
     ex = result["example"]
     if ex:
-        mark = ("검증됨" if ko else "verified") if ex["verified"] else ("검증 실패" if ko else "NOT verified")
-        out += ["", f"{'예시' if ko else 'Example'} ({ex['scenario_id']}): {mark}"]
-        for check in ex["checks"]:
-            out.append(f"  {'✓' if check['ok'] else '✗'} {check['description']}: {check['actual']!r}")
-        if ex.get("assumed"):
-            out.append(("  가정한 보드 값: " if ko else "  assumed board values: ") + ", ".join(ex["assumed"]))
+        out += ["", render_example(ex, lang)]
+    return "\n".join(out)
+
+
+def render_example(ex: dict, lang: str) -> str:
+    """A checked example as a short narrated calculation: each step with what it did and its rule,
+    the values that changed, the checks, the values the rulebook does not state."""
+    from app.i18n import t
+
+    title = ex.get("title") or {}
+    mark = t("verified", lang) if ex["verified"] else t("not_verified", lang)
+    heading = title.get(lang) if isinstance(title, dict) else title
+    out = [f"{t('example', lang)}: {heading or ex['scenario_id']} — {mark}"]
+    story = ex.get("narrative") or {}
+    for number, step in enumerate(story.get("steps", []), start=1):
+        rules = f"  [{', '.join(step['rules'])}]" if step.get("rules") else ""
+        out.append(f"  {number}. {step['text']}{rules}")
+        out += [f"     {line}" for line in step.get("events", [])]
+        if step.get("refused"):
+            out.append(f"     ✗ {t('example_refused', lang)}: {step['refused']}")
+    if story.get("changes"):
+        out.append(f"  {t('changes', lang)}:")
+        out += [f"     {c['label']}: {c['before']} → {c['after']}" for c in story["changes"]]
+    out.append(f"  {t('checks', lang)}:")
+    for check in story.get("checks") or ex["checks"]:
+        text = check.get("text") or check.get("description")
+        out.append(f"     {'✓' if check['ok'] else '✗'} {text} ({t('expected', lang)} {check['expected']}, "
+                   f"{t('got', lang)} {check['actual']})")
+    if ex.get("facts_used"):
+        out.append(f"  {t('not_rulebook', lang)}:")
+        out += [f"     {f['path']} — {f['explain']}" for f in ex["facts_used"]]
     return "\n".join(out)
 
 

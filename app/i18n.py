@@ -53,6 +53,19 @@ STRINGS = {
     "refused": {"ko": "규칙상 불가", "en": "Not allowed by the rules"},
     "sources": {"ko": "출처", "en": "Sources"},
     "errata": {"ko": "정오표", "en": "Erratum"},
+    "also_relevant": {"ko": "함께 볼 규칙", "en": "Also relevant"},
+    "alternatives": {"ko": "다른 게임의 답", "en": "In other games"},
+    "notice": {"ko": "알림", "en": "Note"},
+    "key": {"ko": "핵심", "en": "Key sentence"},
+    "steps": {"ko": "진행", "en": "Steps"},
+    "changes": {"ko": "바뀐 값", "en": "What changed"},
+    "checks": {"ko": "검증", "en": "Checks"},
+    "expected": {"ko": "기대", "en": "expected"},
+    "got": {"ko": "결과", "en": "got"},
+    "not_rulebook": {"ko": "규칙서에 없는 값", "en": "Values the rulebook does not state"},
+    "rule_applied": {"ko": "적용 규칙", "en": "rule"},
+    "game_label": {"ko": "게임", "en": "Game"},
+    "example_refused": {"ko": "규칙상 불가", "en": "refused by the rules"},
 }
 
 

@@ -25,7 +25,11 @@ from kb.search.analyzers import analyze
 
 MODEL_FILE = Path(__file__).with_name("data") / "scope.json"
 FEATURES = ("dense_max", "dense_margin", "bm25_per_word", "bm25_top", "game_terms", "content_words",
-            "known_ids", "unknown_words", "about_the_product")
+            "known_ids", "unknown_words", "about_the_product", "names_another_game")
+
+# "In Catan, ...", "체스에서 ...": a question scoped to a name the rulebooks never use
+SCOPED = re.compile(r"^\s*(?:in|for|with|playing)\s+([A-Za-z][\w'’ -]{1,30}?)\s*[,:?]|^\s*([가-힣A-Za-z0-9]{1,12})(?:에서|에선|할 때|에서는)\s",
+                    re.IGNORECASE)
 
 # Questions about the product, not its rules: who made it, where to buy it, ratings, sleeves, prints,
 # apps, awards, "is it fun", "best card/strategy". Rulebooks never answer these.
@@ -63,7 +67,16 @@ def features(result, vocabulary: dict, known_ids: int = 0) -> dict[str, float]:
         "known_ids": float(known_ids),
         "unknown_words": (sum(1 for w in words if w not in vocabulary) / len(words)) if words else 1.0,
         "about_the_product": float(bool(PRODUCT.search(result.query))),
+        "names_another_game": float(_names_unknown(result, vocabulary)),
     }
+
+
+def _names_unknown(result, vocabulary: dict) -> bool:
+    m = SCOPED.search(result.query)
+    if not m:
+        return False
+    words = analyze(m.group(1) or m.group(2), result.lang)
+    return bool(words) and all(w not in vocabulary for w in words)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ CONTENT = {
     "player": r"\bplayer|플레이어",
 }
 FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "sent_cov", "text_cov", "title_cov",
-            "sent_grams", "text_grams", "negation_match", "player_count_match",
+            "sent_grams", "text_grams", "negation_match", "player_count_match", "aid_grams", "aid_cov",
             "has_digit", "question_number", "term_cov", "same_section", "long_text",
             *(f"kind_{k}" for k in KINDS),
             "table_row", "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
@@ -107,14 +107,18 @@ def candidate_features(result, candidates: list, part_tokens: dict, question: st
         text_lang = lang if doc.text.get(lang) else ("en" if lang == "ko" else "ko")
         text = doc.text.get(text_lang) or ""
         low = text.lower()
-        title_tokens, sentence_tokens = part_tokens[text_lang][hit.row]
+        title_tokens, sentence_tokens, _ = part_tokens[text_lang][hit.row]
+        aid_tokens = part_tokens[lang][hit.row][2]
         all_tokens = set(t for s in sentence_tokens for t in s)
         n = max(1, len(asked))
         has_digit = bool(re.search(r"\d", text))
         content = {name: bool(re.search(pattern, low)) for name, pattern in CONTENT.items()}
         sentence_grams = [grams(sentence) for sentence in sentences(text)] or [set()]
         m = max(1, len(q_grams))
+        asked_like = [grams(a) for a in ((doc.questions or {}).get(lang) or [])]
         values = {
+            "aid_grams": max((len(q_grams & g) / max(1, len(q_grams | g)) for g in asked_like), default=0.0),
+            "aid_cov": max((len(asked & set(a)) / max(1, len(asked | set(a))) for a in aid_tokens), default=0.0),
             "sent_grams": max(len(q_grams & g) / m for g in sentence_grams),
             "text_grams": len(q_grams & set().union(*sentence_grams)) / m,
             "negation_match": float(q_negated and bool(NEGATION.search(low))),
