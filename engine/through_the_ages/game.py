@@ -1,17 +1,17 @@
 """Through the Ages: A Story of Civilization (2006) behind the shared engine interface, registered as
-`through-the-ages`. The Simple game plays whole; the Advanced and Full games' mechanics (happiness,
-discontent, uprising, corruption, tactics, air forces, colonization, aggression, war, end of an age) run in
-scenarios and example builders (docs/tta-engine.md says what is covered)."""
+`through-the-ages`. The Simple, Advanced and Full games play whole with the 2006 cards known from the rulebook
+and published card tables; the cards whose 2006 texts are unpublished (the pacts, and the wars of the Full
+game) stay out of the decks, and a game's summary says which (docs/tta-engine.md)."""
 from __future__ import annotations
 
 from .. import api
 from . import economy as eco
 from . import examples, narrate, picture, rules, scenarios
-from .cards import DATA_DIR, assumed_board_facts, card_facts
+from .cards import DATA_DIR, assumed_board_facts, card_facts, missing_cards
 from .economy import FOOD, RES
 from .state import clone
 
-MODES = ("simple", "advanced", "full")
+MODES = rules.MODES
 
 
 class ThroughTheAgesEngine(api.Engine):
@@ -20,16 +20,20 @@ class ThroughTheAgesEngine(api.Engine):
                                       "en": "Through the Ages: A Story of Civilization (2006)"},
         min_players=2, max_players=4, default_players=3,
         options=(api.Option("mode", "simple", MODES,
-                            {"en": "simple: the Simple game, played whole; advanced/full: not playable whole (the "
-                                   "rulebook prints no Age II/III cards), their rules run as scenarios",
-                             "ko": "simple: 맛보기 게임 전체 진행; advanced/full: 2·3시대 카드 자료가 없어 전체 진행은 "
-                                   "불가하며 규칙은 시나리오로 실행"}),),
+                            {"en": "simple, advanced or full game; advanced/full play without the cards whose 2006 texts "
+                                   "are unpublished (pacts; the Full game's wars), which the summary lists",
+                             "ko": "simple(맛보기)·advanced(숙련)·full(본격) 게임; 숙련·본격 게임은 2006년판 카드 내용이 "
+                                   "공개되지 않은 카드(조약, 본격 게임의 전쟁) 없이 진행하며 요약에 그 목록을 표시"}),
+                 api.Option("resign", False, None,
+                            {"en": "Full game: offer resigning at the start of each turn (random players would "
+                                   "otherwise resign within a few turns)",
+                             "ko": "본격 게임: 매 턴 시작에 게임 포기를 선택지로 제공 (무작위 플레이어는 몇 턴 안에 포기하게 됨)"})),
         rule_games=("through-the-ages",),
     )
     data_dir = DATA_DIR
 
-    def new_game(self, players: int, seed: int, mode: str = "simple"):
-        return rules.new_game(players, seed, mode)
+    def new_game(self, players: int, seed: int, mode: str = "simple", resign: bool = False):
+        return rules.new_game(players, seed, mode, resign)
 
     def legal_actions(self, state) -> list:
         return rules.legal_actions(state)
@@ -38,10 +42,9 @@ class ThroughTheAgesEngine(api.Engine):
         return rules.apply(state, action)
 
     def decision(self, state) -> api.Decision:
-        if state["over"]:
-            return api.Decision(None, "game_over", {"en": narrate.OVER[0], "ko": narrate.OVER[1]})
-        return api.Decision(state["current"], "actions", {"en": narrate.PROMPT[0], "ko": narrate.PROMPT[1]},
-                            "through-the-ages/second-round/turn-sequence/step-2-actions")
+        kind = rules.phase(state)
+        en, ko, rule = narrate.PROMPTS[kind]
+        return api.Decision(rules.deciding_seat(state), kind, {"en": en, "ko": ko}, rule)
 
     def is_over(self, state) -> bool:
         return state["over"]
@@ -50,12 +53,19 @@ class ThroughTheAgesEngine(api.Engine):
         final = [{"player": seat, "score": civ["culture"], "culture": civ["culture"], "science": civ["science"],
                   "strength": eco.strength(civ), "happy_faces": eco.happy_faces(civ),
                   "food_per_round": eco.production_per_round(civ, FOOD),
-                  "resources_per_round": eco.production_per_round(civ, RES)}
+                  "resources_per_round": eco.production_per_round(civ, RES),
+                  **({"resigned": True} if civ["resigned"] else {})}
                  for seat, civ in enumerate(state["civs"])]
-        return {"final": final, "winner": state["winner"], "mode": state["mode"], "rounds": state["round"]}
+        return {"final": final, "winner": state["winner"], "mode": state["mode"], "rounds": state["round"],
+                "age": state["age"]}
 
     def summary(self, state, seed: int) -> dict:
-        return {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
+        missing = missing_cards(state["mode"], state["players"])
+        out = {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
+        if missing:
+            out["missing_cards"] = missing
+            out["notice"] = narrate.missing_notice(missing)
+        return out
 
     def state_to_json(self, state) -> dict:
         return clone(state)
@@ -75,6 +85,7 @@ class ThroughTheAgesEngine(api.Engine):
             out += card_facts(cid)
         for civ in state["civs"]:
             for cid in {*civ["techs"], civ["government"], *civ["specials"], *civ["wonders"], *civ["hand"],
+                        *civ["military_hand"], *civ["colonies"], *([civ["tactics"]] if civ["tactics"] else []),
                         *([civ["leader"]] if civ["leader"] else []), *([civ["wonder"]] if civ["wonder"] else [])}:
                 out += card_facts(cid)
         return list(dict.fromkeys(out))
