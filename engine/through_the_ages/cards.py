@@ -3,6 +3,8 @@ cards, data/military.yaml for military cards), and the board's numbers (data/boa
 each one comes from stays in the facts registry."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -14,6 +16,22 @@ AGES = ("A", "I", "II", "III")
 CARD_FILES = ("cards", "military")
 FACT_GROUPS = ("printed", "colonization", "output", "faces", "published", "unprinted")
 SIMPLE, ADVANCED, FULL = "simple", "advanced", "full"
+
+
+# The facts a move or a scenario step read, so that a result reports the values it relied on — not every
+# card of the decks. game.py collects them around each move into the state ("facts_read").
+_READ: ContextVar[set | None] = ContextVar("through_the_ages_facts_read", default=None)
+
+
+@contextmanager
+def reading_facts():
+    """Collect the board facts and cards read inside the block (a set of fact paths and `card:<id>`)."""
+    seen: set[str] = set()
+    token = _READ.set(seen)
+    try:
+        yield seen
+    finally:
+        _READ.reset(token)
 
 
 @cache
@@ -36,6 +54,9 @@ def all_cards() -> dict[str, dict]:
 
 
 def card(cid: str) -> dict:
+    seen = _READ.get()
+    if seen is not None:
+        seen.add(f"card:{cid}")
     return all_cards()[cid]
 
 
@@ -58,7 +79,23 @@ def board() -> dict:
 
 
 def value(path: str):
+    seen = _READ.get()
+    if seen is not None:
+        seen.add(path)
     return board()[path]
+
+
+def facts_of(read: list[str]) -> list[str]:
+    """The non-rulebook fact paths behind what was read: board facts as they are, cards by their facts."""
+    reg = registry()
+    out: list[str] = []
+    for item in read:
+        if item.startswith("card:"):
+            if item[5:] in all_cards():
+                out += card_facts(item[5:])
+        elif (f := reg.get(item)) is not None and f.source != "rulebook":
+            out.append(item)
+    return list(dict.fromkeys(out))
 
 
 def assumed_board_facts() -> list[str]:

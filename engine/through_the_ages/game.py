@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import api
 from . import economy as eco
 from . import examples, narrate, picture, rules, scenarios
-from .cards import DATA_DIR, assumed_board_facts, card_facts, missing_cards
+from .cards import DATA_DIR, facts_of, missing_cards, reading_facts
 from .economy import FOOD, RES
 from .state import clone
 
@@ -33,13 +33,17 @@ class ThroughTheAgesEngine(api.Engine):
     data_dir = DATA_DIR
 
     def new_game(self, players: int, seed: int, mode: str = "simple", resign: bool = False):
-        return rules.new_game(players, seed, mode, resign)
+        with reading_facts() as seen:
+            state = rules.new_game(players, seed, mode, resign)
+        return _record(state, _board_only(seen))
 
     def legal_actions(self, state) -> list:
         return rules.legal_actions(state)
 
     def apply(self, state, action):
-        return rules.apply(state, action)
+        with reading_facts() as seen:
+            new, events = rules.apply(state, action)
+        return _record(new, seen), events
 
     def decision(self, state) -> api.Decision:
         kind = rules.phase(state)
@@ -80,22 +84,21 @@ class ThroughTheAgesEngine(api.Engine):
         return dict(data)
 
     def facts_used(self, state) -> list[str]:
-        out = list(assumed_board_facts())
-        for cid in state.get("cards_in_game", []):
-            out += card_facts(cid)
-        for civ in state["civs"]:
-            for cid in {*civ["techs"], civ["government"], *civ["specials"], *civ["wonders"], *civ["hand"],
-                        *civ["military_hand"], *civ["colonies"], *([civ["tactics"]] if civ["tactics"] else []),
-                        *([civ["leader"]] if civ["leader"] else []), *([civ["wonder"]] if civ["wonder"] else [])}:
-                out += card_facts(cid)
-        return list(dict.fromkeys(out))
+        """The non-rulebook values the game's moves and steps actually read (recorded per move)."""
+        return facts_of(state.get("facts_read", []))
 
     # -- scenarios ------------------------------------------------------------------------------------
     def scenario_setup(self, spec: dict) -> api.Situation:
-        return scenarios.situation(spec)
+        with reading_facts() as seen:
+            situation = scenarios.situation(spec)
+        situation.state = _record(situation.state, _board_only(seen))
+        return situation
 
     def scenario_step(self, situation: api.Situation, step: dict) -> list[dict]:
-        return scenarios.play_step(situation, step)
+        with reading_facts() as seen:
+            events = scenarios.play_step(situation, step)
+        situation.state = _record(situation.state, seen)
+        return events
 
     def scenario_value(self, situation: api.Situation, path: str):
         return scenarios.value_at(situation, path)
@@ -125,6 +128,20 @@ class ThroughTheAgesEngine(api.Engine):
 
     def example_from_question(self, question: str, rule_ids: list[str], lang: str):
         return examples.example_from_question(question, rule_ids, lang)
+
+
+def _board_only(seen: set[str]) -> set[str]:
+    """Setting a game up reads every card to build the decks; only the board's numbers count there."""
+    return {item for item in seen if not item.startswith("card:")}
+
+
+def _record(state: dict, seen: set[str]) -> dict:
+    """The state with the facts just read added to those it already relied on (sorted: same game, same
+    JSON)."""
+    known = state.get("facts_read", ())
+    if seen.difference(known):
+        return {**state, "facts_read": sorted(set(known) | seen)}   # a new top level: never the input's
+    return state
 
 
 ENGINE = ThroughTheAgesEngine()
