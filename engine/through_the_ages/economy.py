@@ -25,7 +25,7 @@ def yellow_sections(civ: dict) -> list[int]:
     return sizes
 
 
-def _emptied(sizes: list[int], taken: int) -> int:
+def emptied(sizes: list[int], taken: int) -> int:
     """How many spaces (right to left) are wholly empty when `taken` tokens are out of the bank."""
     count = 0
     for size in sizes:
@@ -41,7 +41,7 @@ def yellow_taken(civ: dict) -> int:
 
 
 def emptied_yellow_sections(civ: dict) -> int:
-    return _emptied(yellow_sections(civ), yellow_taken(civ))
+    return emptied(yellow_sections(civ), yellow_taken(civ))
 
 
 def consumption(civ: dict) -> int:
@@ -59,7 +59,7 @@ def population_cost(civ: dict) -> int | None:
     if civ["yellow_bank"] == 0:
         return None
     costs = list(value("yellow_bank.population_cost_known")) + list(value("yellow_bank.population_cost_more"))
-    section = _emptied(yellow_sections(civ), yellow_taken(civ))   # the section of the next token
+    section = emptied(yellow_sections(civ), yellow_taken(civ))   # the section of the next token
     return max(0, costs[section] - leader(civ).get("population_discount", 0))
 
 
@@ -68,7 +68,7 @@ def required_happiness(civ: dict) -> int:
     (through-the-ages/advanced/mechanics/happiness/required-happiness)."""
     sizes = list(value("yellow_bank.happiness_spaces"))
     sizes[0] += civ["yellow_cap"] - sum(sizes)
-    return _emptied(sizes, yellow_taken(civ))
+    return emptied(sizes, yellow_taken(civ))
 
 
 # ------------------------------------------------------------------------------------------ the blue bank
@@ -84,7 +84,7 @@ def corruption(civ: dict) -> int:
     table = value("blue_bank.corruption")
     if civ["blue_bank"] == 0:
         return table[-1]
-    return table[_emptied(blue_sections(civ), civ["blue_cap"] - civ["blue_bank"])]
+    return table[emptied(blue_sections(civ), civ["blue_cap"] - civ["blue_bank"])]
 
 
 # --------------------------------------------------------------------------------------------- the cards
