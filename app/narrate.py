@@ -31,18 +31,23 @@ def shown(value, lang: str) -> str:
     if isinstance(value, bool):
         return ("예" if value else "아니요") if lang == "ko" else ("yes" if value else "no")
     if isinstance(value, list):
-        # an empty slot in a list (a market space, a ship's space) reads as a dash, not "None"
-        return ", ".join("—" if v is None else str(v) for v in value) if value else ("없음" if lang == "ko" else "none")
+        if not value or all(v is None for v in value):
+            return "없음" if lang == "ko" else "none"
+        return ", ".join("—" if v is None else str(v) for v in value)
     return str(value)
 
 
 def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
     a, b = flatten(before), flatten(after)
     rows = []
+
+    def value(v):      # a word of the game's ("black", "gray") in the reader's language
+        return engine.label(v, lang) if isinstance(v, str) else shown(v, lang)
+
     for path in list(a) + [p for p in b if p not in a]:
         if a.get(path) != b.get(path):
             label = " › ".join(engine.label(part, lang) for part in path)
-            rows.append({"label": label, "before": shown(a.get(path), lang), "after": shown(b.get(path), lang)})
+            rows.append({"label": label, "before": value(a.get(path)), "after": value(b.get(path))})
     return rows
 
 
