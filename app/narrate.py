@@ -59,7 +59,8 @@ def narrate(engine: Engine, example: dict, lang: str) -> dict:
         rules = sorted({e["rule"] for e in step.get("events", []) if e.get("rule")})
         refused = step.get("refused")
         steps.append({"text": engine.narrate_action(step["action"], lang), "events": lines, "rules": rules,
-                      "refused": (f"{refused['message']} [{refused['rule_id']}]" if refused else None)})
+                      "refused": (f"{(refused.get('message_ko') if lang == 'ko' else None) or refused['message']} "
+                                  f"[{refused['rule_id']}]" if refused else None)})
     checks = [{"text": (c.get("description_ko") if lang == "ko" and c.get("description_ko") else c["description"]),
                "expected": shown(c["expected"], lang), "actual": shown(c["actual"], lang), "ok": c["ok"]}
               for c in example.get("checks", [])]

@@ -30,7 +30,8 @@ def fields() -> list[Field]:
            Field("food_tokens", {"en": "Food tokens on Agriculture", "ko": "농업 카드 위의 식량 토큰"}, "int", 2, min=0, max=18),
            Field("resource_tokens", {"en": "Resource tokens on Bronze", "ko": "청동 카드 위의 자원 토큰"}, "int", 2, min=0, max=18)]
     for key, cid, en, ko in BUILDINGS:
-        default = {"farms_0": 2, "mines_0": 2, "labs_0": 1}.get(key, 0)
+        # legal and telling: production happens (two temples keep the workers content, no uprising)
+        default = {"farms_0": 2, "mines_0": 2, "labs_0": 1, "temples": 2}.get(key, 0)
         out.append(Field(key, {"en": en, "ko": ko}, "int", default, min=0, max=8))
     return out
 
