@@ -42,7 +42,11 @@ def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
     rows = []
 
     def value(v):      # a word of the game's ("black", "gray") in the reader's language
-        return engine.label(v, lang) if isinstance(v, str) else shown(v, lang)
+        if isinstance(v, str):
+            return engine.label(v, lang)
+        if isinstance(v, list) and any(isinstance(x, str) for x in v):
+            return shown([engine.label(x, lang) if isinstance(x, str) else x for x in v], lang)
+        return shown(v, lang)
 
     for path in list(a) + [p for p in b if p not in a]:
         if a.get(path) != b.get(path):

@@ -26,7 +26,7 @@ LABELS = {
     "stones": ("Stones", "석재"), "decision": ("Decision", "결정"), "side": ("Side", "면"),
     "temple_tops": ("Temple tops", "신전 꼭대기"), "towers": ("Obelisks built", "세운 오벨리스크"),
     "turn": ("Turn", "차례"), "tops": ("stones on top", "꼭대기 석재"), "hidden": ("Hidden cards", "뒷면 카드"),
-    "over": ("game over", "게임 종료"),
+    "over": ("game over", "게임 종료"), "harbor": ("harbor", "항구"),
 }
 PROMPTS = {
     "turn": ("choose an action: get stones, place a stone, sail a ship or play a blue card",
@@ -51,6 +51,11 @@ def color(seat, lang: str) -> str:
     if seat is None:
         return "—"
     return pick(COLOR[D.COLORS[seat]], lang)
+
+
+def color_name(name: str, lang: str) -> str:
+    """A colour by its name ("black" → 검은색)."""
+    return pick(COLOR.get(name, (name, name)), lang)
 
 
 def site(name, lang: str) -> str:
