@@ -127,16 +127,21 @@ def bench_registered_engines(games: int = 30, repeats: int = 3) -> dict:
     for game in registry.available():
         engine = registry.get(game)
         players = max(engine.info.min_players, min(4, engine.info.max_players))
-        play_random(engine, players, 10_000)  # warm-up: imports and data files
-        rates, decisions = [], 0
-        for _ in range(repeats):
-            start, decisions = time.perf_counter(), 0
-            for seed in range(games):
-                decisions += play_random(engine, players, seed)[1]
-            rates.append(games / (time.perf_counter() - start))
-        out[game] = {"players": players, "games": games, "games_per_s": round(max(rates), 1),
-                     "games_per_s_median": round(statistics.median(rates), 1),
-                     "decisions_per_game": round(decisions / games, 1)}
+        # an engine with a `mode` option (Through the Ages: simple/advanced/full) is measured in every mode
+        mode = engine.info.option("mode")
+        for choice in (mode.choices if mode and mode.choices else (None,)):
+            options = {} if choice is None else {"mode": choice}
+            play_random(engine, players, 10_000, **options)  # warm-up: imports and data files
+            rates, decisions = [], 0
+            for _ in range(repeats):
+                start, decisions = time.perf_counter(), 0
+                for seed in range(games):
+                    decisions += play_random(engine, players, seed, **options)[1]
+                rates.append(games / (time.perf_counter() - start))
+            key = game if choice in (None, mode.default if mode else None) else f"{game} ({choice})"
+            out[key] = {"players": players, "games": games, "games_per_s": round(max(rates), 1),
+                        "games_per_s_median": round(statistics.median(rates), 1),
+                        "decisions_per_game": round(decisions / games, 1), **options}
     return out
 
 

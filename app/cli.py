@@ -439,6 +439,8 @@ def cmd_play(args) -> int:
         print(f"{name}: {row['score']}")
     winner = result.get("winner")
     print(("승자: " if lang == "ko" else "winner: ") + (str(winner) if winner is not None else "—"))
+    if result.get("notice"):            # e.g. a game played without cards whose texts are unpublished
+        print(result["notice"][lang])
     if result.get("facts_used"):
         print(("규칙서에 없는 값 (arbiter facts --game G PATH): " if lang == "ko"
                else "values the rulebook does not state (arbiter facts --game G PATH): ")

@@ -31,17 +31,27 @@ def shown(value, lang: str) -> str:
     if isinstance(value, bool):
         return ("예" if value else "아니요") if lang == "ko" else ("yes" if value else "no")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) if value else ("없음" if lang == "ko" else "none")
+        if not value or all(v is None for v in value):
+            return "없음" if lang == "ko" else "none"
+        return ", ".join("—" if v is None else str(v) for v in value)
     return str(value)
 
 
 def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
     a, b = flatten(before), flatten(after)
     rows = []
+
+    def value(v):      # a word of the game's ("black", "gray") in the reader's language
+        if isinstance(v, str):
+            return engine.label(v, lang)
+        if isinstance(v, list) and any(isinstance(x, str) for x in v):
+            return shown([engine.label(x, lang) if isinstance(x, str) else x for x in v], lang)
+        return shown(v, lang)
+
     for path in list(a) + [p for p in b if p not in a]:
         if a.get(path) != b.get(path):
             label = " › ".join(engine.label(part, lang) for part in path)
-            rows.append({"label": label, "before": shown(a.get(path), lang), "after": shown(b.get(path), lang)})
+            rows.append({"label": label, "before": value(a.get(path)), "after": value(b.get(path))})
     return rows
 
 
@@ -53,7 +63,8 @@ def narrate(engine: Engine, example: dict, lang: str) -> dict:
         rules = sorted({e["rule"] for e in step.get("events", []) if e.get("rule")})
         refused = step.get("refused")
         steps.append({"text": engine.narrate_action(step["action"], lang), "events": lines, "rules": rules,
-                      "refused": (f"{refused['message']} [{refused['rule_id']}]" if refused else None)})
+                      "refused": (f"{(refused.get('message_ko') if lang == 'ko' else None) or refused['message']} "
+                                  f"[{refused['rule_id']}]" if refused else None)})
     checks = [{"text": (c.get("description_ko") if lang == "ko" and c.get("description_ko") else c["description"]),
                "expected": shown(c["expected"], lang), "actual": shown(c["actual"], lang), "ok": c["ok"]}
               for c in example.get("checks", [])]

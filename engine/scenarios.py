@@ -42,7 +42,7 @@ class Step:
     """One action of the example with what it did, for a narrated example."""
     action: dict
     events: list[dict]
-    refused: dict | None = None        # {"rule_id", "message"} when the rules forbade it
+    refused: dict | None = None        # {"rule_id", "message", "message_ko"} when the rules forbade it
 
 
 @dataclass
@@ -100,7 +100,8 @@ def run(engine: Engine, spec: dict) -> ScenarioResult:
             new_events = engine.scenario_step(situation, dict(raw))
         except IllegalAction as exc:
             raised = exc
-            steps.append(Step(dict(raw), [], {"rule_id": exc.rule_id, "message": exc.message}))
+            steps.append(Step(dict(raw), [], {"rule_id": exc.rule_id, "message": exc.message,
+                                              "message_ko": exc.message_ko}))
             break
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, ScenarioError):

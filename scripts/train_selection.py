@@ -81,7 +81,8 @@ def top1(data, w) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--write", action="store_true", help="write app/data/selection.json")
-    parser.add_argument("--l2", type=float, default=0.01)
+    parser.add_argument("--l2", type=float, default=0.001,
+                        help="L2 weight; 0.001 is the largest with the best tuning-set score (0.01: 0.894, 0.1: 0.875)")
     args = parser.parse_args()
     searcher = Searcher(progress=False)
     train = [item for path in TRAIN for item in lists_from_gold(searcher, load_questions(path))]

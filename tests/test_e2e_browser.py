@@ -1,24 +1,30 @@
-"""End to end in a real browser: the Streamlit app served on localhost, driven by Playwright in Debian's
-headless Chromium (no browser download). One Korean and one English question; the answer, citations
-and a verified example must be on the page. Screenshots go to build/e2e/.
+"""End to end in a real browser: the Streamlit app served once on localhost (the real KB, the default
+embedding model, the repository's index cache) and driven by Playwright in Debian's headless Chromium
+(no browser download). In Korean and English: a question per game with its named game and checked
+example, a declined question, an unknown id, a game-less question and its per-game choice, the language
+switch keeping the answer, a deep link that opens and scrolls to its highlighted rule (with its table),
+empty results with a message, Browse in rulebook order, the Simulator of every engine. Screenshots go
+to build/e2e/.
 
 This test never skips: without /usr/bin/chromium it fails (CI installs the package in .ci/run)."""
 from __future__ import annotations
 
 import os
-import shutil
+import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import quote, urlencode
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "build" / "e2e"
+WAIT = 90_000
 
 
 def _free_port() -> int:
@@ -28,14 +34,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    from kb.store import DEFAULT_DATA
-
-    data = tmp_path_factory.mktemp("e2e-data")
-    shutil.copytree(DEFAULT_DATA / "tekhenu", data / "tekhenu")
-    env = dict(os.environ, ARBITER_DATA=str(data), ARBITER_EMBEDDINGS="use-m3",
-               ARBITER_CACHE=str(tmp_path_factory.mktemp("e2e-cache")))
-    # build the index first so that the page does not wait on it
+def server():
+    # what `make run` serves: the KB in kb/data, the default model, the index in .cache/
+    env = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DATA", "ARBITER_EMBEDDINGS", "ARBITER_CACHE")}
     subprocess.run([sys.executable, "-m", "app.cli", "index", "build"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
     port = _free_port()
@@ -73,34 +74,229 @@ def browser():
         browser.close()
 
 
-def _ask(browser, url: str, lang: str, question: str, shot: str):
-    page = browser.new_page(viewport={"width": 1400, "height": 2200})
-    page.goto(f"{url}/?lang={lang}", wait_until="domcontentloaded")
+@pytest.fixture()
+def page(browser):
+    # tall, so that a screenshot shows the whole answer (Streamlit scrolls its own main area, not the page)
+    page = browser.new_page(viewport={"width": 1400, "height": 2600})
+    yield page
+    page.close()
+
+
+@pytest.fixture()
+def short_page(browser):
+    """A laptop's window: a deep-linked rule far down its section must be scrolled to."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    yield page
+    page.close()
+
+
+def open_app(tab, server: str, **params):
+    tab.goto(f"{server}/?{urlencode(params)}", wait_until="domcontentloaded")
+    tab.locator('[data-testid="stSidebar"]').wait_for(timeout=WAIT)
+
+
+def wait_text(page, text: str, timeout: int = WAIT):
+    page.get_by_text(text, exact=False).first.wait_for(timeout=timeout)
+
+
+IDLE = """() => {
+    const end = document.querySelector('.arbiter-end');
+    const box = end && end.closest('[data-testid="stElementContainer"]');
+    return box && box.dataset.stale !== 'true' && !document.querySelector('[data-stale="true"]')
+        && !document.querySelector('[data-testid="stSkeleton"]')
+        && !document.querySelector('[data-testid="stStatusWidgetRunningIcon"]');
+}"""
+
+
+def settle(page):
+    """Wait until the app's run is over (its last element, .arbiter-end, is drawn and current) and the
+    page shows no placeholder (a table's code loads lazily) — then a moment for the images."""
+    page.wait_for_function(IDLE, timeout=WAIT)
+    page.wait_for_timeout(300)
+    page.wait_for_function(IDLE, timeout=WAIT)
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+    assert (SHOTS / name).stat().st_size > 10_000
+
+
+def main_text(page) -> str:
+    return page.locator('[data-testid="stMain"]').inner_text()
+
+
+QUESTIONS = [  # (name, language, question, the game's names, checked example)
+    ("tekhenu", "ko", "균형값이 -7이면 점수 몇 점 잃어?", ("테케누: 태양의 오벨리스크", "Tekhenu: Obelisk of the Sun"), True),
+    ("tekhenu", "en", "gray die 6 at Bastet with Happiness 8 and Population 10",
+     ("Tekhenu: Obelisk of the Sun", "테케누: 태양의 오벨리스크"), True),
+    ("imhotep", "ko", "임호텝에서 석상 카드 7장이면 몇 점이야?", ("임호텝", "Imhotep"), True),
+    ("imhotep", "en", "How many points are 7 Statue cards worth in Imhotep?", ("Imhotep", "임호텝"), True),
+    ("tta", "ko", "파란색 저장소가 비면 자원 낭비는 얼마야?",
+     ("쓰루 디 에이지스: 인류 문명 발전 대서사시", "Through the Ages: A Story of Civilization"), True),
+    ("tta", "en", "In Through the Ages, how much corruption do I pay when my blue bank is empty?",
+     ("Through the Ages: A Story of Civilization", "쓰루 디 에이지스: 인류 문명 발전 대서사시"), True),
+    ("time-of-seth", "ko", "세트의 시간 고관은 무엇을 해?", ("테케누: 세트의 시간", "Tekhenu: Time of Seth"), False),
+    ("time-of-seth", "en", "What does the Vizier do in Time of Seth?", ("Tekhenu: Time of Seth", "테케누: 세트의 시간"), False),
+]
+
+
+@pytest.mark.parametrize("name, lang, question, names, checked", QUESTIONS,
+                         ids=[f"{n}-{lang}" for n, lang, *_ in QUESTIONS])
+def test_a_question_per_game(server, page, name, lang, question, names, checked):
+    open_app(page, server, lang=lang)
     box = page.locator("textarea").first
-    box.wait_for(timeout=90_000)
+    box.wait_for(timeout=WAIT)
     box.fill(question)
     page.get_by_role("button", name="답변 찾기" if lang == "ko" else "Answer").click()
-    marker = "검증됨" if lang == "ko" else "verified"
-    page.get_by_text(marker, exact=False).first.wait_for(timeout=90_000)
-    page.get_by_text("✓", exact=False).first.wait_for(timeout=30_000)   # the checks are drawn last
-    page.wait_for_timeout(500)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / shot), full_page=True)
-    body = page.inner_text("body")
-    page.close()
-    return body
+    wait_text(page, f"{names[0]} / {names[1]}")
+    if checked:
+        wait_text(page, "검증됨" if lang == "ko" else "verified")
+        page.get_by_text("✓", exact=False).first.wait_for(timeout=WAIT)
+    else:
+        wait_text(page, "규칙 엔진이 아직 없어" if lang == "ko" else "There is no rules engine")
+    settle(page)
+    shot(page, f"ask-{name}-{lang}.png")
+    body = main_text(page)
+    assert ("출처" if lang == "ko" else "Citations") in body and "corpus/" in body
+    if checked:
+        assert ("진행" if lang == "ko" else "Steps") in body and ("바뀐 값" if lang == "ko" else "What changed") in body
+        assert "✗" not in body
+    assert f"lang={lang}" in page.url and "q=" in page.url
 
 
-def test_korean_question_in_a_real_browser(server, browser):
-    body = _ask(browser, server, "ko", "균형값이 -7이면 점수 몇 점 잃어?", "ask-ko.png")
-    assert "균형값" in body                       # the rule, in Korean
-    assert "corpus/tekhenu.ko.txt" in body        # citations with file and lines
-    assert "검증됨" in body and "균형값 -7" in body  # the engine's checked example
-    assert (SHOTS / "ask-ko.png").stat().st_size > 10_000
+def test_the_example_reads_as_a_calculation_in_korean(server, page):
+    open_app(page, server, q="균형값이 -7이면 점수 몇 점 잃어?", lang="ko")
+    wait_text(page, "검증됨")
+    settle(page)
+    body = main_text(page)
+    assert "균형값 -7" in body and "이전" in body and "이후" in body
+    # the key sentence is the table's row under its header, drawn as a table
+    assert page.locator("table").filter(has_text="균형값").count() >= 2
 
 
-def test_english_question_in_a_real_browser(server, browser):
-    body = _ask(browser, server, "en", "gray die 6 at Bastet with Happiness 8 and Population 10", "ask-en.png")
-    assert "Happiness" in body and "Population" in body
-    assert "corpus/tekhenu.en.txt" in body
-    assert "verified" in body and "never beyond Population 10" in body
+@pytest.mark.parametrize("lang, question, notice", [
+    ("ko", "체스에서 캐슬링은 어떻게 해?", "이 규칙서들로는 답할 수 없는 질문입니다"),
+    ("en", "How do I castle in chess?", "These rulebooks do not answer that question"),
+    ("ko", "T99 카드는 뭐야?", "T01–T24"),
+    ("en", "What does T99 do?", "the Technologies run T01–T24"),
+])
+def test_declined_questions_say_why(server, page, lang, question, notice):
+    open_app(page, server, q=question, lang=lang)
+    wait_text(page, notice)
+    settle(page)
+    shot(page, f"declined-{lang}-{'id' if 'T99' in question else 'scope'}.png")
+    assert ("엔진이 검증한 예시" if lang == "ko" else "Example checked") not in main_text(page)
+
+
+@pytest.mark.parametrize("lang, question, other, other_names", [
+    ("en", "Who wins a tie?", "Imhotep", "Imhotep / 임호텝"),
+    ("ko", "승자는 어떻게 정해?", "임호텝", "임호텝 / Imhotep"),
+])
+def test_a_game_less_question_lets_the_player_choose_the_game(server, page, lang, question, other, other_names):
+    open_app(page, server, q=question, lang=lang)
+    choice = page.get_by_role("button", name=re.compile(("^In " if lang == "en" else "^") + other))
+    choice.wait_for(timeout=WAIT)
+    settle(page)
+    shot(page, f"choices-{lang}.png")
+    choice.click()
+    wait_text(page, other_names)
+    settle(page)
+    shot(page, f"choices-{lang}-chosen.png")
+    assert "game=imhotep" in page.url
+    assert page.get_by_role("button", name=re.compile(("^In " if lang == "en" else "^") + other)).count() == 0
+
+
+def test_switching_the_language_keeps_the_answer(server, page):
+    open_app(page, server, lang="ko")
+    box = page.locator("textarea").first
+    box.wait_for(timeout=WAIT)
+    box.fill("바스테트로 행복지수가 인구보다 높아질 수 있어?")
+    page.get_by_role("button", name="답변 찾기").click()
+    wait_text(page, "출처")
+    settle(page)
+    link = page.locator('[data-testid="stMain"] a[href*="rule="]').first.get_attribute("href")
+    rule = re.search(r"rule=([^&]+)", link).group(1)
+    page.locator('[data-testid="stSidebar"]').get_by_text("English", exact=True).click()
+    wait_text(page, "You asked")
+    wait_text(page, "Citations")
+    settle(page)
+    shot(page, "language-switch-en.png")
+    body = main_text(page)
+    assert "바스테트로 행복지수가 인구보다 높아질 수 있어?" in body and "출처" not in body
+    assert page.locator(f'[data-testid="stMain"] a[href*="rule={rule}&lang=en"]').count() >= 1
+    assert "lang=en" in page.url and "q=" in page.url
+    # the game selector speaks the new language too
+    assert page.locator('[data-testid="stMain"] [data-testid="stSelectbox"] input').first.input_value() == "auto"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_deep_link_opens_scrolls_to_and_highlights_its_rule(server, short_page, lang):
+    page = short_page
+    open_app(page, server, rule="tekhenu/maat/vp-loss-table", lang=lang)
+    rule = page.locator(".st-key-highlight")
+    rule.wait_for(timeout=WAIT)
+    settle(page)
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.st-key-highlight').getBoundingClientRect();"
+        " return r.top >= 0 && r.top < window.innerHeight; }", timeout=15_000)
+    shot(page, f"deep-link-{lang}.png")
+    tables = rule.locator("table")
+    assert tables.count() == 2
+    assert "Balance" in tables.nth(1).inner_text() and "-6 to -8" in tables.nth(1).inner_text()
+    assert "균형값" in tables.nth(0).inner_text()
+    assert ("VP loss table" if lang == "en" else "점수 손실표") in rule.inner_text()
+    assert f"rule={quote('tekhenu/maat/vp-loss-table', safe='')}" in page.url and f"lang={lang}" in page.url
+
+
+@pytest.mark.parametrize("lang, params, message", [
+    ("en", {"card": "ZZ99"}, "No card or tile matches ‘ZZ99’"),
+    ("ko", {"card": "ZZ99"}, "‘ZZ99’와 맞는 카드나 타일이 없습니다"),
+    ("en", {"rule": "tekhenu/no-such-rule"}, "There is no rule ‘tekhenu/no-such-rule’"),
+    ("ko", {"rule": "tekhenu/no-such-rule"}, "‘tekhenu/no-such-rule’ 규칙은 없습니다"),
+])
+def test_empty_results_show_a_message(server, page, lang, params, message):
+    open_app(page, server, lang=lang, **params)
+    wait_text(page, message)
+
+
+def test_browse_opens_on_the_first_section_in_rulebook_order(server, page):
+    open_app(page, server, page="browse", lang="ko")
+    wait_text(page, "게임 소개와 디자이너")          # the first rule of the rulebook, by its title
+    settle(page)
+    shot(page, "browse-ko.png")
+    selects = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]')
+    assert selects.nth(0).locator("input").input_value() == "테케누: 태양의 오벨리스크"
+    assert selects.nth(1).locator("input").input_value() == "소개"
+    assert "game=" not in page.url          # opening a page is not choosing a game
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("game", ["tekhenu", "imhotep", "through-the-ages"])
+def test_the_simulator_of_each_engine(server, page, lang, game):
+    open_app(page, server, page="simulator", game=game, lang=lang)
+    run = page.get_by_role("button", name="실행" if lang == "ko" else "Run")
+    run.wait_for(timeout=WAIT)
+    run.click()
+    wait_text(page, "검증됨" if lang == "ko" else "verified")
+    settle(page)
+    shot(page, f"simulator-{game}-{lang}.png")
+    pictures = page.locator('[data-testid="stMain"] img[src^="data:image/svg+xml"]')
+    assert pictures.count() == 2                                                        # before and after
+    assert all(pictures.nth(i).evaluate("img => img.complete && img.naturalWidth > 0") for i in range(2))
+    body = main_text(page)
+    assert "✓" in body and "✗" not in body
+    assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+
+
+def test_the_simulator_shows_a_refusal_in_korean(server, page):
+    open_app(page, server, page="simulator", game="tekhenu", lang="ko")
+    action = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"]').filter(has_text="행동")
+    action.wait_for(timeout=WAIT)
+    action.locator("input").click()
+    page.get_by_role("option", name="자원 생산").click()
+    page.get_by_role("button", name="실행").click()
+    wait_text(page, "회색 주사위로는 자원을 생산할 수 없습니다")
+    settle(page)
+    shot(page, "simulator-tekhenu-ko-refused.png")
+    assert "tekhenu/round/gray-no-production" in main_text(page)

@@ -28,13 +28,15 @@ def test_starting_civilisation_matches_the_setup():
     assert eco.consumption(c) == 0 and eco.population_cost(c) == 2 and eco.corruption(c) == 0
 
 
-@pytest.mark.parametrize("bank,consumption,cost", [(18, 0, 2), (17, 0, 2), (16, 1, 3), (14, 2, 4), (0, 6, None)])
+# the 2006 board table (kgold/TTA, a `source` fact): sections of 2, 4, 4, 4, 4 tokens right to left
+@pytest.mark.parametrize("bank,consumption,cost", [(18, 0, 2), (17, 0, 2), (16, 1, 3), (14, 1, 3), (12, 2, 4),
+                                                   (8, 3, 5), (4, 4, 7), (1, 4, 7), (0, 6, None)])
 def test_yellow_bank_consumption_and_population_cost(bank, consumption, cost):
     c = civ(yellow_bank=bank, pool=1 + 18 - bank)
     assert eco.consumption(c) == consumption and eco.population_cost(c) == cost
 
 
-@pytest.mark.parametrize("bank,loss", [(18, 0), (13, 0), (12, 2), (7, 2), (6, 4), (1, 4), (0, 6)])
+@pytest.mark.parametrize("bank,loss", [(18, 0), (9, 0), (8, 2), (5, 2), (4, 4), (1, 4), (0, 6)])
 def test_corruption_by_emptied_blue_sections(bank, loss):
     assert eco.corruption(civ(blue_bank=bank)) == loss
 
@@ -48,7 +50,7 @@ def test_famine_costs_four_culture_per_missing_food():
 
 
 def test_uprising_skips_the_whole_phase_in_advanced_only():
-    c = civ(yellow_bank=12, pool=0, culture=3)
+    c = civ(yellow_bank=10, pool=0, culture=3)
     assert eco.required_happiness(c) == 3 and eco.uprising(c)
     steps = eco.produce_and_maintain(dict(c, blue=dict(c["blue"]), workers=dict(c["workers"])), "advanced")
     assert steps[-1]["event"] == "uprising"
@@ -69,7 +71,7 @@ def test_paying_prefers_low_value_tokens_and_gives_change():
 def test_military_strength_with_tactics_and_air_forces():
     medieval = civ(workers={"warriors": 2, "swordsmen": 1, "knights": 2}, tactics="medieval-army")
     assert eco.strength(medieval) == 12
-    entrench = civ(workers={"riflemen": 3, "swordsmen": 2, "knights": 3, "air-forces": 3}, tactics="entrenchments")
+    entrench = civ(workers={"modern-infantry": 1, "swordsmen": 1, "cannon": 4, "air-forces": 3}, tactics="entrenchments")
     assert eco.strength_uncapped(entrench) == 62 and eco.strength(entrench) == 60
 
 
@@ -126,7 +128,7 @@ def test_apply_never_changes_its_input_and_round_trips():
     ("5 workers and 3 happy faces: is there an uprising?", "event", 2),
     ("Colonization: bid 4 with Cartography", "event", 4),
     ("military strength of 2 warriors, 1 swordsmen and 2 knights with Medieval Army", "path", 12),
-    ("population increase with 10 tokens in the yellow bank", "event", 5),
+    ("population increase with 10 tokens in the yellow bank", "event", 4),
 ])
 def test_example_builders_verify(question, path, expected):
     built = ENGINE.example_from_question(question, [], "en")
@@ -150,13 +152,23 @@ def test_simulator_board_scenarios_verify(values):
     assert ENGINE.picture(ENGINE.scenario_setup(spec), "ko").startswith("<svg")
 
 
-def test_modes_beyond_simple_are_refused_with_a_reason():
-    with pytest.raises(IllegalAction) as exc:
-        ENGINE.new_game(3, 1, mode="advanced")
-    assert exc.value.message_ko
+def test_advanced_and_full_games_say_which_cards_they_lack():
+    three = ENGINE.summary(ENGINE.new_game(3, 1, mode="advanced"), 1)
+    assert {m["card"] for m in three["missing_cards"]} >= {"open-borders-agreement", "scientific-cooperation"}
+    assert all(m["type"] == "pact" for m in three["missing_cards"]) and three["notice"]["ko"] and three["notice"]["en"]
+    assert "missing_cards" not in ENGINE.summary(ENGINE.new_game(2, 1, mode="advanced"), 1)   # no pacts with 2 players
+    full = ENGINE.summary(ENGINE.new_game(2, 1, mode="full"), 1)
+    assert {m["type"] for m in full["missing_cards"]} == {"war"}
+    assert "missing_cards" not in ENGINE.summary(ENGINE.new_game(4, 1), 1)
 
 
-def test_every_card_fact_has_a_provenance_and_no_source_without_a_ref():
+def test_every_card_fact_has_a_provenance_and_no_2015_value():
     facts = ENGINE.facts()
-    assert all(f.source in ("rulebook", "assumed") for f in facts.all() if f.path.startswith("cards."))
+    cards = [f for f in facts.all() if f.path.startswith(("cards.", "military."))]
+    assert all(f.source in ("rulebook", "source", "assumed") for f in cards)
+    assert all(f.ref and f.checked for f in cards if f.source == "source")
     assert facts.get("cards.iron.printed").value["science"] == 5
+    # values the 2006 -> 2015 change list names: the 2006 side is the one in the data
+    assert rules.card("swordsmen")["science"] == 3 and rules.card("knights")["science"] == 4
+    assert rules.card("monarchy")["peaceful"] == 9 and rules.card("library-of-alexandria")["stages"] == [1, 2, 2, 1]
+    assert rules.card("classic-army")["bonus"] == 9 and rules.card("colossus")["culture"] == 1

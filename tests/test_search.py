@@ -183,12 +183,13 @@ def test_rebuild_reuses_cached_vectors(cache_dir, tmp_path):
             calls.extend(texts)
             return real(texts)
 
-    rules = data / "imhotep" / "rules" / "01-basics.yaml"
-    text = rules.read_text(encoding="utf-8")
-    rules.write_text(text.replace("title: {ko: 게임 목표", "title: {ko: 게임의 목표", 1), encoding="utf-8")
+    # the dense passage of an entry is its first two player questions: edit one of them
+    aids = data / "imhotep" / "search" / "questions-01-basics.yaml"
+    text = aids.read_text(encoding="utf-8")
+    aids.write_text(text.replace('"임호텝이 누구야?"', '"임호텝이 누구예요?"', 1), encoding="utf-8")
     index_mod.build_index(Counting(), data_root=data, progress=False)
-    # only the Korean passages of the retitled section's rules changed, not the whole KB's ~600
-    assert 0 < len(calls) <= 12 and all("게임의 목표" in t for t in calls)
+    # only that entry's Korean passage changed, not the whole KB's ~330
+    assert len(calls) == 1 and "임호텝이 누구예요?" in calls[0]
 
 
 def test_aid_holdout_questions_are_invisible_to_search(searcher):

@@ -1,7 +1,12 @@
 """The Arbiter web app (Streamlit). `make run` serves it on $PORT (default 8501).
 
-Pages: Ask, Browse, Cards, Edition differences, Glossary, Simulator. Deep links: ?q=…, ?rule=…, ?card=….
-User text is only ever shown with st.text / st.code (never rendered as Markdown or HTML).
+Pages: Ask, Browse, Cards, Edition differences, Glossary, Simulator. The URL carries the state a link
+must keep: ?lang=, ?game=, ?page=, ?q=, ?rule=, ?card= — every link the app draws keeps lang and game.
+The session keeps the question, the chosen game and the answers, so switching the interface language
+re-draws the same answer.
+
+User text is only ever shown with st.text (never rendered as Markdown or HTML); rulebook text is shown
+through app.ui.present, which escapes everything but the rulebook's own emphasis.
 """
 from __future__ import annotations
 
@@ -13,14 +18,21 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # `streamlit run` starts from the script
 
 from app.i18n import t  # noqa: E402
-from app.ui.wheel import wheel_svg  # noqa: E402
+from app.ui import present as P  # noqa: E402
 from kb.corpus import GAME_IDS  # noqa: E402
 
 PAGES = ("ask", "browse", "cards", "diffs", "glossary", "simulator")
+LANGS = ("ko", "en")
 MAX_QUESTION = 2000
+MAX_CARDS = 60
+HIGHLIGHT = "highlight"          # the container key of a deep-linked rule (CSS class st-key-highlight)
+
+STYLE = """<style>
+.st-key-highlight { background: #fff7d1; border-left: 6px solid #e0a800 !important; }
+</style>"""
 
 
-@st.cache_resource(show_spinner="Loading the knowledge base and search index…")
+@st.cache_resource(show_spinner=False)
 def assistant():
     from app.assistant import Assistant
 
@@ -31,188 +43,407 @@ def kb():
     return assistant().kb
 
 
+def ss():
+    return st.session_state
+
+
+def game_name(game: str, lang: str) -> str:
+    return P.game_name(kb(), game, lang)
+
+
+def both_names(game: str, lang: str) -> str:
+    """The game in the reader's language first, then the other (the rulebooks use both)."""
+    first, second = game_name(game, lang), game_name(game, "en" if lang == "ko" else "ko")
+    return first if first == second else f"{first} / {second}"
+
+
+def link(lang: str, **params) -> str:
+    return P.link(lang, ss().get("_game"), **params)
+
+
+def rule_link(rule_id: str, lang: str, label: str | None = None) -> str:
+    """A Markdown link to a rule in Browse (its id escaped so that Markdown leaves it alone)."""
+    return f"[{P.markdown(label or rule_id)}]({link(lang, page='browse', rule=rule_id)})"
+
+
+def keyed(base: str, lang: str, default, valid=None) -> str:
+    """The session key of a select box drawn in `lang`. A select box keeps showing its old option's
+    words when only its labels change, so each interface language has its own box; a new one starts
+    from the other language's choice (still in the session: it was drawn in the previous run)."""
+    key = f"{base}@{lang}"
+    state = ss()
+    if key not in state or (valid is not None and state[key] not in valid):
+        other = state.get(f"{base}@{'en' if lang == 'ko' else 'ko'}", default)
+        state[key] = other if valid is None or other in valid else default
+    return key
+
+
+# -- rulebook text ------------------------------------------------------------------------------------
+def show_text(text: str | None, table_kind: bool = False) -> None:
+    """Rulebook text: paragraphs as text (the rulebook's emphasis rendered), `a | b` rows as tables."""
+    for block in P.blocks(text, table_kind):
+        if isinstance(block, P.Table):
+            show_table(block)
+        elif block.strip():
+            st.markdown(P.markdown(block))
+
+
+def show_table(table: P.Table) -> None:
+    width = len(table.header or table.rows[0]) if (table.header or table.rows) else 0
+    columns = table.header if table.header and len(set(table.header)) == len(table.header) else None
+    names = columns or [" " * (i + 1) for i in range(width)]
+    rows = [{names[i]: P.markdown(cell) for i, cell in enumerate(row)} for row in table.rows]
+    if columns is None and table.header:        # a header with repeated cells: shown as the first row
+        rows.insert(0, {names[i]: P.markdown(c) for i, c in enumerate(table.header)})
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=names)
+    st.table(frame, hide_index=True, hide_header=columns is None)
+
+
 def origin_label(origin: str | None, lang: str) -> str:
     return t(origin, lang) if origin in ("official", "translation") else ""
 
 
-def show_text(text: str | None) -> None:
-    """Rulebook text: Markdown emphasis from the rulebook is rendered; HTML never is."""
-    if text:
-        st.markdown(text.replace("\n", "  \n"))
+def text_heading(text_lang: str, origin: str | None, lang: str) -> str:
+    return f"{t('lang_' + text_lang, lang)} · {origin_label(origin, lang)}"
+
+
+def show_notes(missing: list[dict], errata: list[dict], lang: str) -> None:
+    """What the rulebook does not print (for players), and its printing slips as printed → correct."""
+    lines = P.missing_lines(missing, lang)
+    if lines:
+        st.caption(f"**{t('not_in_text', lang)}**")
+        for line in lines:
+            st.caption(f"· {P.markdown(line)}")
+    for erratum in errata:
+        st.caption(f"{t('errata', lang)}: {P.markdown(P.erratum_line(erratum, lang))}")
 
 
 # -- Ask -------------------------------------------------------------------------------------------
+def choose_game(game: str, question: str) -> None:
+    """An alternative's button: that game's answer, remembered for the session and in the URL."""
+    ss()["_game"] = game
+    for lang in LANGS:
+        ss()[f"ask_game@{lang}"] = game
+    ss()["_asked"] = {"q": question, "game": game}
+
+
 def page_ask(lang: str) -> None:
     from kb.search.searcher import QueryError, validate_query
 
-    params = st.query_params
-    default_q = params.get("q", "")
+    state = ss()
     games = ["auto", *GAME_IDS]
+    state.setdefault("ask_q", state.get("_question", ""))
+    game_key = keyed("ask_game", lang, state.get("_game") if state.get("_game") in games else "auto", games)
     with st.form("ask"):
-        question = st.text_area(t("question", lang), value=default_q, max_chars=None, height=80, key="question")
-        game = st.selectbox(t("game", lang), games, format_func=lambda g: t("auto", lang) if g == "auto" else g)
+        st.text_area(t("question", lang), key="ask_q", height=80)
+        st.selectbox(t("game", lang), games, key=game_key,
+                     format_func=lambda g: t("auto", lang) if g == "auto" else game_name(g, lang))
         submitted = st.form_submit_button(t("submit", lang))
-    if not (submitted or default_q):
+    if submitted:
+        state["_question"] = state["ask_q"]
+        state["_game"] = state[game_key]
+        state["_asked"] = {"q": state["ask_q"], "game": state[game_key]}
+    asked = state.get("_asked")
+    if not asked:
         return
-    question = question if submitted else default_q
+    question, game = asked["q"], asked["game"]
     try:
         if len(question) > MAX_QUESTION:
             raise QueryError(f"the question is too long ({len(question):,} characters; the limit is {MAX_QUESTION:,})")
         validate_query(question)
     except QueryError as exc:
-        st.error(str(exc))
+        st.error(P.error_text(str(exc), lang))
         return
     st.caption(t("you_asked", lang))
     st.text(question)
-    result = assistant().answer(question, None if game == "auto" else game)
-    render_answer(result, lang)
+    answers = state.setdefault("_answers", {})
+    key = (question, game)
+    if key not in answers:
+        with st.spinner(t("searching", lang)):
+            try:
+                answers[key] = assistant().answer(question, None if game == "auto" else game)
+            except QueryError as exc:
+                st.error(P.error_text(str(exc), lang))
+                return
+    render_answer(answers[key], lang)
+
+
+NOTICE_STYLE = {"out_of_scope": "warning", "unknown_id": "warning", "number": "warning", "guessed": "info",
+                "no_engine": "info", "no_example": "info", "example_failed": "warning"}
 
 
 def render_answer(result: dict, lang: str) -> None:
+    for notice in result.get("notices") or []:
+        getattr(st, NOTICE_STYLE.get(notice.get("kind"), "info"))(P.markdown(notice[lang]))
+    if result.get("alternatives"):
+        st.markdown(t("choose_game", lang))
+        for alt in result["alternatives"]:
+            label = f"{t('in_game', lang).format(game=game_name(alt['game'], lang))}: {P.title(alt['title'], lang)}"
+            st.button(label, key=f"alt-{alt['game']}", on_click=choose_game, args=(alt["game"], result["question"]))
     a = result["answer"]
     if a is None:
-        st.warning(t("no_answer", lang))
+        if not result.get("notices"):
+            st.warning(t("no_answer", lang))
         return
-    st.subheader(f"{a['title'].get(lang) or a['rule_id']}")
-    st.caption(" › ".join((s.get(lang) or s.get("en") or "") for s in a["section_path"]) + f"  ·  `{a['rule_id']}`")
+    st.markdown(f"**{t('answer_game', lang)}:** {P.markdown(both_names(a['game'], lang))}")
+    st.subheader(P.title(a["title"], lang, a["rule_id"]))
+    path = " › ".join(P.clean(s.get(lang) or s.get("en") or "") for s in a["section_path"])
+    st.caption(f"{P.markdown(path)} · {rule_link(a['rule_id'], lang, t('open_rule', lang))}")
     if a["edition_diff"]:
-        st.warning(f"**{t('edition_diff', lang)}:** {a['edition_diff'][lang]}")
+        st.warning(f"**{t('edition_diff', lang)}:** {P.markdown(a['edition_diff'][lang])}")
+    table_kind = "|" in (a["text"] or "")
+    show_key(a["key_sentence"], a["text"], lang, table_kind)
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**{a['lang'].upper()} · {origin_label(a['origin'], lang)}**")
-        show_text(a["text"])
-        if a["key_sentence"] and a["key_sentence"] != (a["text"] or "").strip():
-            st.info(f"{t('key_sentence', lang)}: {a['key_sentence']}")
+        st.markdown(f"**{text_heading(a['lang'], a['origin'], lang)}**")
+        show_text(a["text"], table_kind)
     with right:
         other = a["other"]
         if other["text"]:
-            st.markdown(f"**{other['lang'].upper()} · {origin_label(other['origin'], lang)}**")
-            show_text(other["text"])
-    for note in a.get("missing", []):
-        st.caption(f"{t('missing', lang)}: {note['what'][lang]}")
-    if a.get("details"):
-        st.markdown(f"#### {t('details', lang)}")
-        for d in a["details"]:
-            st.markdown(f"**{d['title'].get(lang) or d['rule_id']}** · `{d['rule_id']}` · "
-                        f"{origin_label(d['origin'], lang)}")
-            show_text(d["text"])
+            st.markdown(f"**{text_heading(other['lang'], other['origin'], lang)}**")
+            show_text(other["text"], table_kind)
+    show_notes(a.get("missing") or [], a.get("errata") or [], lang)
+    for heading, entries in ((t("details", lang), a.get("details") or []),
+                             (t("also_relevant", lang), a.get("also_relevant") or [])):
+        if entries:
+            st.markdown(f"#### {heading}")
+            for d in entries:
+                mark = "" if d["origin"] == "official" else f" · {origin_label(d['origin'], lang)}"
+                st.markdown(f"**{P.markdown(P.title(d['title'], lang, d['rule_id']))}**{mark} · "
+                            f"{rule_link(d['rule_id'], lang, t('open_rule', lang))}")
+                st.markdown(P.markdown(P.key_text(P.telling(d.get("key_sentence"), d["text"]))))
     st.markdown(f"#### {t('citations', lang)}")
     for hit in result["citations"]:
         sources = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
-        with st.expander(f"{hit['title'].get(lang) or hit['rule_id']}  ({sources})"):
-            st.caption(hit["rule_id"])
+        with st.expander(f"{P.title(hit['title'], lang, hit['rule_id'])}  ({sources})"):
             show_text(hit["text"].get(lang) or hit["text"].get("en" if lang == "ko" else "ko"))
-            st.markdown(f"[{t('open_rule', lang)}](?page=browse&rule={hit['rule_id']})")
+            st.markdown(rule_link(hit["rule_id"], lang, t("open_rule", lang)))
     if result["example"]:
-        render_example(result["example"], lang)
+        render_example(result["example"], lang, result.get("lang") or lang)
 
 
-def render_example(ex: dict, lang: str) -> None:
-    status = t("verified", lang) if ex["verified"] else t("not_verified", lang)
-    st.markdown(f"#### {t('example', lang)} — {status}")
-    st.caption(f"{ex['scenario_id']} · rules: {', '.join(ex['rule_ids'])}")
-    changes = changed_values(ex["before"], ex["after"])
-    cols = st.columns([2, 3])
-    with cols[0]:
-        st.markdown(f"**{t('actions', lang)}**")
-        st.json(ex["actions"], expanded=True)
-    with cols[1]:
-        st.markdown(f"**{t('before', lang)} → {t('after', lang)}**")
-        st.table([{"": key, t("before", lang): str(a), t("after", lang): str(b)} for key, a, b in changes])
-    with st.expander(f"{t('before', lang)} / {t('after', lang)} (JSON)"):
-        st.json({"before": _player_view(ex["before"]), "after": _player_view(ex["after"])}, expanded=False)
-    for check in ex["checks"]:
-        mark = "✓" if check["ok"] else "✗"
-        description = check.get("description_ko") if lang == "ko" and check.get("description_ko") else check["description"]
-        expected, got = ("기대", "결과") if lang == "ko" else ("expected", "got")
-        st.markdown(f"{mark} {description} — {expected} `{check['expected']}`, {got} `{check['actual']}`")
-    show_assumed(ex.get("assumed") or [], lang)
-
-
-def show_assumed(paths: list[str], lang: str) -> None:
-    """The engine values a result relied on that the rulebook text does not state, each with its reason."""
-    if not paths:
+def show_key(key: str | None, text: str | None, lang: str, table_kind: bool) -> None:
+    """The sentence of the rule that answers the question; a table's row under the table's header."""
+    if not key or key.strip() == (text or "").strip():
         return
-    from engine.tekhenu import facts
-
-    with st.expander(f"{t('assumed', lang)} · {len(paths)}"):
-        for path in paths:
-            fact = facts.lookup(path)
-            st.text(f"{path}: {' '.join(fact.note.split()) if fact and fact.note else ''}")
-
-
-def changed_values(before: dict, after: dict, prefix: str = "") -> list[tuple[str, object, object]]:
-    """Flattened fields that differ between two player views (the wheel is left out)."""
-    out = []
-    for key in before:
-        if key == "wheel":
-            continue
-        a, b = before[key], after.get(key)
-        if isinstance(a, dict) and isinstance(b, dict):
-            out += changed_values(a, b, f"{prefix}{key}.")
-        elif a != b:
-            out.append((f"{prefix}{key}", a, b))
-    return out
+    tables = [b for b in P.blocks(text, table_kind) if isinstance(b, P.Table)]
+    if "|" in key and tables and tables[0].header:
+        with st.container(border=True):
+            st.markdown(f"**{t('key_sentence', lang)}**")
+            show_table(P.Table(tables[0].header, [P.cells(key)]))
+        return
+    st.info(f"**{t('key_sentence', lang)}:** {P.markdown(P.key_text(P.telling(key, text)))}")
 
 
-def _player_view(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k != "wheel"}
+# -- examples (Ask and Simulator) ------------------------------------------------------------------------
+def example_spec(example: dict) -> dict | None:
+    return assistant().scenarios.get(example.get("scenario_id"))
+
+
+def replay(engine, spec: dict, lang: str) -> tuple[str | None, str | None, object]:
+    """The example's pictures before and after, and the refusal (IllegalAction) if the rules stopped it:
+    the runner reports refusals in English only, the exception carries the Korean wording too."""
+    from engine.errors import IllegalAction
+
+    situation = engine.scenario_setup(spec)
+    before = engine.picture(situation, lang)
+    refusal = None
+    for raw in spec.get("actions") or []:
+        try:
+            engine.scenario_step(situation, dict(raw))
+        except IllegalAction as exc:
+            refusal = exc
+            break
+    return before, engine.picture(situation, lang), refusal
+
+
+def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, pictures: bool = False) -> None:
+    """A checked example as a short narrated calculation in the reader's language: the situation, each
+    step with the rule it applies, before → after of the values that changed, the checks, the values
+    the rulebook does not state; the raw data behind an expander."""
+    from app import narrate
+    from engine import registry
+
+    engine = registry.get(ex["game"])
+    if told_in == lang and ex.get("narrative"):
+        story = ex["narrative"]
+    else:   # told in the question's language; the reader switched: the engine narrates it again
+        paths = ex.get("assumed") or [f["path"] if isinstance(f, dict) else f for f in ex.get("facts_used") or []]
+        story = narrate.narrate(engine, {**ex, "facts_used": paths}, lang)
+    status = t("verified", lang) if ex["verified"] else t("not_verified", lang)
+    st.markdown(f"#### {t('example', lang)} — {'✓' if ex['verified'] else '✗'} {status}")
+    title = ex.get("title")
+    situation = title.get(lang) if isinstance(title, dict) else title
+    if not situation:
+        situation = t("from_question", lang) if ex.get("from_question") else ex["scenario_id"]
+    st.markdown(f"**{t('situation', lang)}:** {P.markdown(situation)}")
+    if ex.get("rule_ids"):
+        st.markdown(f"**{t('example_rules', lang)}:** " + " ".join(rule_link(r, lang) for r in ex["rule_ids"]))
+    refused = any(step.get("refused") for step in story["steps"])
+    spec = spec or example_spec(ex)
+    before_svg = after_svg = refusal = None
+    if spec is not None and (pictures or refused):
+        from engine.api import ScenarioError
+
+        try:
+            before_svg, after_svg, refusal = replay(engine, spec, lang)
+        except (ScenarioError, KeyError, TypeError, ValueError):   # the checked example stands without them
+            before_svg = after_svg = refusal = None
+    if pictures and (before_svg or after_svg):
+        left, right = st.columns(2)
+        for col, heading, svg in ((left, t("before", lang), before_svg), (right, t("after", lang), after_svg)):
+            with col:
+                st.markdown(f"**{heading}**")
+                if svg:     # the engine's drawing (engine/<game>/picture.py), shown as an image
+                    st.image(svg, width="content")
+    st.markdown(f"**{t('steps', lang)}**")
+    for number, step in enumerate(story["steps"], start=1):
+        rules = " ".join(rule_link(r, lang) for r in step.get("rules") or [])
+        st.markdown(f"{number}\\. {P.markdown(step['text'])}" + (f" — {t('rule_applied', lang)}: {rules}" if rules else ""))
+        for line in step.get("events") or []:
+            st.markdown(f"&nbsp;&nbsp;&nbsp;↳ {P.markdown(line)}")
+        if step.get("refused"):
+            rule = refusal.rule_id if refusal else step["refused"].rsplit("[", 1)[-1].rstrip("]")
+            message = refusal.text(lang) if refusal else step["refused"].rsplit(" [", 1)[0]
+            st.error(f"✗ {t('example_refused', lang)}: {P.markdown(message)} — {rule_link(rule, lang)}")
+    st.markdown(f"**{t('changes', lang)}**")
+    if story["changes"]:
+        show_changes(story["changes"], lang)
+    else:
+        st.caption(t("no_changes", lang))
+    st.markdown(f"**{t('checks', lang)}**")
+    for check in story["checks"]:
+        st.markdown(f"{'✓' if check['ok'] else '✗'} {P.markdown(check['text'])} — {t('expected', lang)} "
+                    f"`{check['expected']}`, {t('got', lang)} `{check['actual']}`")
+    show_facts(story.get("facts") or ex.get("facts_used") or [], lang)
+    with st.expander(t("example_json", lang)):
+        st.json({"scenario_id": ex["scenario_id"], "rule_ids": ex["rule_ids"], "before": ex["before"],
+                 "actions": ex["actions"], "after": ex["after"]}, expanded=False)
+
+
+def show_changes(changes: list[dict], lang: str) -> None:
+    import pandas as pd
+
+    frame = pd.DataFrame([{t("value", lang): P.markdown(c["label"]), t("before", lang): P.markdown(c["before"]),
+                           t("after", lang): P.markdown(c["after"])} for c in changes])
+    st.table(frame, hide_index=True)
+
+
+def show_facts(facts: list[dict], lang: str) -> None:
+    """The values the example used that the rulebook does not state: a reading of the rules in plain
+    view (it decides the result), the others in a collapsed list with where each comes from. The
+    explanations are the engine data's English notes."""
+    if not facts:
+        return
+    readings = [f for f in facts if "readings" in f["path"].split(".")]
+    for fact in readings:
+        note = f" ({t('english_only', lang)})" if lang != "en" else ""
+        st.info(f"**{t('reading', lang)}**{note} (`{fact['path']}`): {P.markdown(P.fact_note(fact['explain']))}")
+    st.caption(t("uses_assumed", lang).format(n=len(facts)))
+    with st.expander(f"{t('not_rulebook', lang)} · {len(facts)}"):
+        st.caption(t("facts_english", lang))
+        for fact in facts:
+            kind = t("facts_source", lang) if fact["source"] == "source" else t("facts_assumed", lang)
+            st.markdown(f"**{P.markdown(fact['path'])}** · {kind}: {P.markdown(P.fact_note(fact['explain']))}")
 
 
 # -- Browse ----------------------------------------------------------------------------------------
+def clear_rule() -> None:
+    ss()["_rule"] = None
+
+
+def chose_game(key: str, leaves_rule: bool = False) -> None:
+    """A game the player picked on any page is the session's game (and the URL's); a page merely opening
+    on its first game is not a choice."""
+    ss()["_game"] = ss()[key]
+    if leaves_rule:
+        clear_rule()
+
+
 def page_browse(lang: str) -> None:
+    from kb.models import Card, Rule
+
     base = kb()
-    wanted = st.query_params.get("rule")
+    wanted = ss().get("_rule")
     target = base.entry(wanted) if wanted else None
-    game_ids = [g for g in GAME_IDS if base.games[g].sections]
-    game = st.selectbox(t("game", lang), game_ids,
-                        index=game_ids.index(target.game) if target is not None else 0)
-    sections = list(base.games[game].sections.values())
-    labels = [" › ".join((s.title.get(lang) or s.title.any()) for s in base.section_path(sec.id)) for sec in sections]
-    index = 0
-    if target is not None and getattr(target, "section", None) in base.games[game].sections:
-        index = [s.id for s in sections].index(target.section)
-    chosen = st.selectbox(t("section", lang), range(len(sections)), format_func=lambda i: labels[i], index=index)
-    section = sections[chosen]
-    entries = [e for e in list(base.games[game].rules.values()) + list(base.games[game].cards.values())
-               if e.section == section.id]
-    for entry in entries:
-        render_entry(entry, lang, highlight=(target is not None and entry.id == target.id))
+    if wanted and not isinstance(target, (Rule, Card)):
+        st.warning(t("no_rule", lang).format(id=P.plain(wanted)))
+        target = None
+    games = [g for g in GAME_IDS if base.games[g].sections]
+    game_key = keyed("browse_game", lang, ss().get("_game") if ss().get("_game") in games else games[0], games)
+    if target is not None:
+        ss()[game_key] = target.game
+    game = st.selectbox(t("game", lang), games, key=game_key, on_change=chose_game, args=(game_key, True),
+                        format_func=lambda g: game_name(g, lang))
+    order = [v for v in P.rulebook_order(base, game) if v.entries]
+    labels = [P.section_label(base, v.section, lang) for v in order]
+    key = keyed(f"browse_section_{game}", lang, 0, range(len(order)))
+    if target is not None and target.section in [v.section.id for v in order]:
+        ss()[key] = [v.section.id for v in order].index(target.section)
+    chosen = st.selectbox(t("section", lang), range(len(order)), key=key, on_change=clear_rule,
+                          format_func=lambda i: labels[i])
+    for entry in order[chosen].entries:
+        render_entry(entry, lang, highlight=target is not None and entry.id == target.id)
+    if target is not None:
+        scroll_to_highlight()
+
+
+def scroll_to_highlight() -> None:
+    """Bring the deep-linked rule into view once the page has drawn it (Streamlit has no scroll API)."""
+    st.html("<script>(function find(n){const el=document.querySelector('.st-key-%s');"
+            "if(el){el.scrollIntoView({block:'center'});}else if(n>0){setTimeout(()=>find(n-1),200);}})(50);</script>"
+            % HIGHLIGHT, unsafe_allow_javascript=True)      # a fixed script of ours, no user text
 
 
 def render_entry(entry, lang: str, highlight: bool = False) -> None:
-    with st.container(border=True):
+    with st.container(border=True, key=HIGHLIGHT if highlight else None):
         badge = f" · ⚠ {t('edition_diff', lang)}" if entry.edition_diff else ""
-        st.markdown(f"{'**▶** ' if highlight else ''}`{entry.id}`{badge}")
+        mark = "▶ " if highlight else ""
+        st.markdown(f"{mark}**{P.markdown(P.entry_title(entry, lang))}**{badge}")
+        st.caption(f"{P.markdown(entry.id)} · [{t('link_here', lang)}]({link(lang, page='browse', rule=entry.id)})")
+        table_kind = getattr(entry, "kind", None) == "table"
         left, right = st.columns(2)
         for col, text_lang in ((left, "ko"), (right, "en")):
             with col:
                 if entry.text.get(text_lang):
-                    st.caption(f"{text_lang.upper()} · {origin_label(entry.origin.get(text_lang), lang)}")
-                    show_text(entry.text.get(text_lang))
+                    st.caption(text_heading(text_lang, entry.origin.get(text_lang), lang))
+                    show_text(entry.text.get(text_lang), table_kind)
         if entry.edition_diff:
-            st.warning(entry.edition_diff.get(lang))
-        sources = ", ".join(str(s) for s in entry.sources)
-        st.caption(sources)
+            st.warning(P.markdown(entry.edition_diff.get(lang)))
+        show_notes([m.model_dump() for m in entry.missing], [e.model_dump() for e in entry.errata], lang)
+        st.caption(P.markdown(", ".join(str(s) for s in entry.sources)))
 
 
 # -- Cards -----------------------------------------------------------------------------------------
 def page_cards(lang: str) -> None:
     base = kb()
-    query = st.text_input(t("search_cards", lang), value=st.query_params.get("card", ""))
+    state = ss()
+    state.setdefault("cards_q", state.get("_card") or "")
+    query = st.text_input(t("search_cards", lang), key="cards_q").strip()
+    state["_card"] = query or None
     cards = list(base.all_cards())
-    if query.strip():
-        needle = query.strip().lower()
-        cards = [c for c in cards if needle in c.id.lower()
-                 or (c.name and any(needle in (n or "").lower() for n in (c.name.ko, c.name.en)))]
-    for card in cards[:60]:
+    if query:
+        needle = query.lower()
+        exact = [c for c in cards if c.printed_id.lower() == needle or c.id.lower() == needle]
+        cards = exact or [c for c in cards if needle in c.id.lower()
+                          or (c.name and any(needle in (n or "").lower() for n in (c.name.ko, c.name.en)))]
+        if not cards:
+            st.info(t("no_card", lang).format(q=P.plain(query)))
+            return
+    if len(cards) > MAX_CARDS:
+        st.caption(t("cards_shown", lang).format(n=MAX_CARDS, total=len(cards)))
+    for card in cards[:MAX_CARDS]:
         render_entry(card, lang)
 
 
 # -- Edition differences -----------------------------------------------------------------------------
 def page_diffs(lang: str) -> None:
     base = kb()
-    game = st.selectbox(t("game", lang), GAME_IDS)
+    key = keyed("diffs_game", lang, ss().get("_game") if ss().get("_game") in GAME_IDS else GAME_IDS[0], GAME_IDS)
+    game = st.selectbox(t("game", lang), GAME_IDS, key=key, on_change=chose_game, args=(key,),
+                        format_func=lambda g: game_name(g, lang))
     entries = [e for e in list(base.games[game].rules.values()) + list(base.games[game].cards.values())
                if e.edition_diff]
     if not entries:
@@ -224,76 +455,146 @@ def page_diffs(lang: str) -> None:
 # -- Glossary --------------------------------------------------------------------------------------
 def page_glossary(lang: str) -> None:
     base = kb()
-    query = st.text_input(t("search_terms", lang)).strip().lower()
+    query = st.text_input(t("search_terms", lang), key="glossary_q").strip()
+    needle = query.lower()
     rows = []
     for game in base.games.values():
         for term in game.terms.values():
             forms = [term.ko, term.en, *term.aliases.ko, *term.aliases.en, *term.source_spellings.ko,
                      *term.source_spellings.en]
-            if query and not any(query in f.lower() for f in forms):
+            if needle and not any(needle in f.lower() for f in forms):
                 continue
-            rows.append({"game": game.id, "한국어": term.ko, "English": term.en,
-                         "aliases": ", ".join(term.aliases.ko + term.aliases.en),
-                         "printed variants": ", ".join(term.source_spellings.ko + term.source_spellings.en)})
+            rows.append({t("gl_game", lang): game_name(game.id, lang), t("gl_ko", lang): term.ko,
+                         t("gl_en", lang): term.en,
+                         t("gl_aliases", lang): ", ".join(term.aliases.ko + term.aliases.en),
+                         t("gl_variants", lang): ", ".join(term.source_spellings.ko + term.source_spellings.en)})
+    if not rows:
+        st.info(t("no_terms", lang).format(q=P.plain(query)))
+        return
     st.dataframe(rows, hide_index=True, width="stretch")
 
 
 # -- Simulator -------------------------------------------------------------------------------------
-def page_simulator(lang: str) -> None:
-    from engine.tekhenu.board import GODS
-    from engine.tekhenu.scenarios import run, setup_state, view
+def simulator_games() -> list[str]:
+    from engine import registry
 
-    colors = ["white", "black", "yellow", "brown", "gray"]
-    c1, c2, c3, c4 = st.columns(4)
-    color = c1.selectbox(t("die_color", lang), colors, index=4)
-    value = c2.number_input(t("die_value", lang), 1, 6, 6)
-    god = c3.selectbox(t("god_section", lang), GODS, index=GODS.index("bastet"))
-    light = c4.selectbox(t("light", lang), ["sunny", "shaded", "dark"], index=1)
-    p1, p2, p3, p4 = st.columns(4)
-    happiness = p1.number_input(t("happiness", lang), 0, 21, 8)
-    population = p2.number_input(t("population", lang), 0, 21, 10)
-    marker = p3.number_input(t("production_marker", lang), 2, 6, 3)
-    papyrus = p4.number_input(t("papyrus", lang), 0, 20, 2)
-    action = st.selectbox(t("action", lang), ["produce", god])
-    resource = {"white": "limestone", "black": "granite", "yellow": "papyrus", "brown": "bread"}.get(color)
-    spec = {"id": "tekhenu/scenario/simulator", "rules": ["tekhenu/round/take-die"],
-            "setup": {"players": 2,
-                      "me": {"happiness": min(happiness, population), "population": population,
-                             "production": {r: marker for r in ("papyrus", "bread", "limestone", "granite")},
-                             "resources": {"papyrus": papyrus}},
-                      "dice": [{"as": "d1", "color": color, "value": int(value), "god": god, "light": light}]},
-            "actions": [{"kind": "take_die", "die": "d1"},
-                        {"kind": "perform", "action": action, **({"resource": resource} if action == "produce" else {})}
-                        | ({"district": "bread"} if action == "osiris" else {})
-                        | ({"target": "god"} if action == "horus" else {})],
-            "expect": []}
-    state, _ = setup_state(spec)
-    st.markdown(wheel_svg(view(state, state.current.seat)["wheel"]), unsafe_allow_html=True)  # our own SVG
-    if st.button(t("run", lang)):
-        result = run(spec)
-        refused = [c for c in result.checks if not c.ok]
-        if refused:
-            st.error(f"{t('refused', lang)}: {refused[0].actual}")
-        left, right = st.columns(2)
-        left.markdown(f"**{t('before', lang)}**")
-        left.json(_player_view(result.before), expanded=True)
-        right.markdown(f"**{t('after', lang)}**")
-        right.json(_player_view(result.after), expanded=True)
-        show_assumed(result.assumed, lang)
+    return [g for g in GAME_IDS if registry.has_engine(g) and registry.get(g).simulator_fields()]
+
+
+def field_widget(field, lang: str, base: str) -> str:
+    """One input of the Simulator's form; its session key."""
+    label = field.label.get(lang) or field.name
+    help_text = field.help.get(lang) if field.help else None
+    key = keyed(base, lang, field.default, field.choices if field.kind == "choice" else None)
+    if field.kind == "int":
+        st.number_input(label, min_value=field.min, max_value=field.max, step=1, key=key, help=help_text)
+    elif field.kind == "bool":
+        st.checkbox(label, key=key, help=help_text)
+    else:
+        names = field.choice_labels or {}
+        st.selectbox(label, list(field.choices), key=key, help=help_text,
+                     format_func=lambda c: (names.get(c) or {}).get(lang) or str(c))
+    return key
+
+
+def page_simulator(lang: str) -> None:
+    from engine import registry
+    from engine.api import ScenarioError
+    from engine.scenarios import run
+
+    games = simulator_games()
+    if not games:
+        st.info(t("sim_none", lang))
+        return
+    key = keyed("sim_game", lang, ss().get("_game") if ss().get("_game") in games else games[0], games)
+    game = st.selectbox(t("sim_game", lang), games, key=key, on_change=chose_game, args=(key,),
+                        format_func=lambda g: game_name(g, lang))
+    st.caption(t("sim_intro", lang))
+    engine = registry.get(game)
+    fields = engine.simulator_fields()
+    with st.form(f"sim-{game}"):
+        columns = st.columns(3)
+        keys = {}
+        for i, field in enumerate(fields):
+            with columns[i % 3]:
+                keys[field.name] = field_widget(field, lang, f"sim-{game}-{field.name}")
+        submitted = st.form_submit_button(t("run", lang))
+    runs = ss().setdefault("_sim_runs", {})
+    if submitted:
+        runs[game] = {name: ss()[key] for name, key in keys.items()}
+    values = runs.get(game)
+    if values is None:
+        return
+    values = {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in values.items()}
+    st.markdown(f"### {t('sim_result', lang)}")
+    try:
+        spec = engine.simulator_scenario(values)
+        result = run(engine, spec)
+    except ScenarioError as exc:
+        st.error(f"{t('sim_bad', lang)}: {P.bilingual(str(exc), lang)}")
+        return
+    example = result.to_json()
+    example["title"] = spec.get("title")
+    from app import narrate
+
+    example["narrative"] = narrate.narrate(engine, example, lang)
+    facts = engine.facts()
+    example["facts_used"] = [{"path": p, "source": f.source if (f := facts.get(p)) else "assumed",
+                              "explain": f.explain() if f else ""} for p in result.facts_used]
+    render_example(example, lang, lang, spec=spec, pictures=True)
+
+
+# -- the app ---------------------------------------------------------------------------------------
+def first_visit() -> None:
+    """The URL's state, read once per session (afterwards the session's widgets own it)."""
+    state = ss()
+    if state.get("_started"):
+        return
+    params = st.query_params
+    state["_started"] = True
+    state["lang"] = params.get("lang") if params.get("lang") in LANGS else "ko"
+    game = params.get("game")
+    state["_game"] = game if game in GAME_IDS else "auto"
+    page = params.get("page") or ("browse" if params.get("rule") else "cards" if params.get("card") else "ask")
+    state["page"] = page if page in PAGES else "ask"
+    state["_rule"] = params.get("rule")
+    state["_card"] = params.get("card")
+    if params.get("q"):
+        state["_question"] = params["q"]
+        state["_asked"] = {"q": params["q"], "game": state["_game"]}
+
+
+def sync_url(page: str, lang: str) -> None:
+    """The URL after this run: a reload or a shared link shows the same thing."""
+    state = ss()
+    params = {"page": page, "lang": lang}
+    if state.get("_game") not in (None, "auto"):
+        params["game"] = state["_game"]
+    if page == "ask" and state.get("_asked"):
+        params["q"] = state["_asked"]["q"]
+    if page == "browse" and state.get("_rule"):
+        params["rule"] = state["_rule"]
+    if page == "cards" and state.get("_card"):
+        params["card"] = state["_card"]
+    if dict(st.query_params.to_dict()) != params:
+        st.query_params.from_dict(params)
 
 
 def main() -> None:
     st.set_page_config(page_title="Arbiter", page_icon="⚖", layout="wide")
-    params = st.query_params
-    lang = st.sidebar.radio("화면 언어 / Interface language", ["ko", "en"],
-                            index=0 if params.get("lang", "ko") == "ko" else 1, horizontal=True,
+    first_visit()
+    st.html(STYLE)          # our own CSS, no user text
+    lang = st.sidebar.radio("화면 언어 / Interface language", LANGS, key="lang", horizontal=True,
                             format_func=lambda x: {"ko": "한국어", "en": "English"}[x])
     st.title(t("title", lang))
-    default = params.get("page") or ("browse" if params.get("rule") else "cards" if params.get("card") else "ask")
-    page = st.sidebar.radio(t("page", lang), PAGES, index=PAGES.index(default) if default in PAGES else 0,
-                            format_func=lambda p: t(p, lang))
+    page = st.sidebar.radio(t("page", lang), PAGES, key="page", format_func=lambda p: t(p, lang))
+    with st.spinner(t("loading", lang)):
+        assistant()
     {"ask": page_ask, "browse": page_browse, "cards": page_cards, "diffs": page_diffs,
      "glossary": page_glossary, "simulator": page_simulator}[page](lang)
+    sync_url(page, lang)
+    # drawn last: while it is stale a run is still drawing the page (the browser test waits on it)
+    st.sidebar.html('<span class="arbiter-end"></span>')
 
 
 main()

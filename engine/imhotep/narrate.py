@@ -25,6 +25,8 @@ LABELS = {
     "obelisk": ("Obelisks", "오벨리스크"), "player": ("Player", "플레이어"), "winner": ("Winner", "승자"),
     "stones": ("Stones", "석재"), "decision": ("Decision", "결정"), "side": ("Side", "면"),
     "temple_tops": ("Temple tops", "신전 꼭대기"), "towers": ("Obelisks built", "세운 오벨리스크"),
+    "turn": ("Turn", "차례"), "tops": ("stones on top", "꼭대기 석재"), "hidden": ("Hidden cards", "뒷면 카드"),
+    "over": ("game over", "게임 종료"), "harbor": ("harbor", "항구"),
 }
 PROMPTS = {
     "turn": ("choose an action: get stones, place a stone, sail a ship or play a blue card",
@@ -51,6 +53,11 @@ def color(seat, lang: str) -> str:
     return pick(COLOR[D.COLORS[seat]], lang)
 
 
+def color_name(name: str, lang: str) -> str:
+    """A colour by its name ("black" → 검은색)."""
+    return pick(COLOR.get(name, (name, name)), lang)
+
+
 def site(name, lang: str) -> str:
     return pick(SITE.get(name, (str(name), str(name))), lang)
 
@@ -60,7 +67,13 @@ def card(name, lang: str) -> str:
 
 
 def label(key: str, lang: str) -> str:
-    pair = LABELS.get(key)
+    """A view field's name, or a view value's words ("black" → 검은색): dotted keys word by word
+    ("black.score" → "검은색 › 점수"), ships by number ("ship0" → "배 1")."""
+    if "." in key:
+        return " › ".join(label(part, lang) for part in key.split("."))
+    if key.startswith("ship") and key[4:].isdigit():
+        return f"{pick(('Ship', '배'), lang)} {int(key[4:]) + 1}"
+    pair = LABELS.get(key) or COLOR.get(key) or SITE.get(key) or CARD.get(key)
     return pick(pair, lang) if pair else key
 
 

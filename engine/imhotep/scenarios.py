@@ -348,7 +348,9 @@ def view(situation: api.Situation) -> dict:
         if s.cards[seat]:
             out[f"{name}.cards"] = dict(sorted(s.cards[seat].items()))
     for i, ship in enumerate(s.ships):
-        out[f"ship{i}"] = "".join("·" if x is None else D.COLORS[x][0] for x in ship[1]) + (f"@{ship[2]}" if ship[2] else "")
+        out[f"ship{i}"] = _colors(ship[1])            # its spaces, bow first
+        if ship[2]:
+            out[f"ship{i}.harbor"] = ship[2]
     out["market"] = [c for c in s.market]
     if s.hidden:
         out["hidden"] = len(s.hidden)

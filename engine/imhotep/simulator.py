@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import api
 from ..api import ScenarioError
 from . import data as D
+from . import narrate
 
 CHOICES = ("none", *D.COLORS)
 COLOR_LABELS = {"none": {"en": "empty", "ko": "빈칸"}, "black": {"en": "black", "ko": "검은색"},
@@ -35,6 +36,7 @@ def fields() -> list[api.Field]:
 
 
 def _values(values: dict) -> tuple[int, str, str, int, list]:
+    values = {f.name: values.get(f.name, f.default) for f in fields()}   # the form's defaults fill the gaps
     players = int(values.get("players", 4))
     site = values.get("site", "pyramid")
     side = values.get("side", "A")
@@ -52,7 +54,8 @@ def _values(values: dict) -> tuple[int, str, str, int, list]:
         if c == "none":
             continue
         if c not in colors:
-            raise ScenarioError(f"{c} does not play with {players} players / {players}명 게임에 {c} 플레이어는 없습니다")
+            raise ScenarioError(f"{c} does not play with {players} players / {players}명 게임에 "
+                                f"{narrate.color_name(c, 'ko')} 플레이어는 없습니다")
         cargo.append(c)
     if not cargo:
         raise ScenarioError("load at least 1 stone on the ship / 배에 석재를 1개 이상 실으세요")
@@ -90,7 +93,8 @@ def scenario(values: dict) -> dict:
         for c in colors:
             for card in sorted(set(taken[c])):
                 expect.append({"description": f"{c} takes {taken[c].count(card)} {card} card(s)",
-                               "description_ko": f"{c} 플레이어가 {card} 카드 {taken[c].count(card)}장을 가져감",
+                               "description_ko": f"{narrate.color_name(c, 'ko')} 플레이어가 {narrate.card(card, 'ko')} 카드 "
+                                                 f"{taken[c].count(card)}장을 가져감",
                                "path": f"{c}.cards.{card}", "equals": taken[c].count(card)})
         expect.append({"description": "the market's stones go back to the quarry", "description_ko": "시장에 내린 석재는 돌무더기로",
                        "path": "ships.0.load", "equals": 0})
@@ -113,7 +117,7 @@ def scenario(values: dict) -> dict:
                 else:
                     score[c] += D.PYRAMID_B_AFTER
         for c in colors:
-            expect.append({"description": f"{c} scores {score[c]} at the pyramid", "description_ko": f"{c}: 피라미드 점수 {score[c]}점",
+            expect.append({"description": f"{c} scores {score[c]} at the pyramid", "description_ko": f"{narrate.color_name(c, 'ko')}: 피라미드 점수 {score[c]}점",
                            "path": f"{c}.score", "equals": score[c]})
     elif site == "temple":
         setup["temple"] = laid
@@ -144,10 +148,10 @@ def scenario(values: dict) -> dict:
                 score[c] += points
         for c in colors:
             expect.append({"description": f"{c}'s stones {'waiting' if side == 'B' else 'stacked'}: {heights[c]}",
-                           "description_ko": f"{c}: {'보관 중인' if side == 'B' else '쌓은'} 석재 {heights[c]}개",
+                           "description_ko": f"{narrate.color_name(c, 'ko')}: {'보관 중인' if side == 'B' else '쌓은'} 석재 {heights[c]}개",
                            "path": f"{c}.obelisk", "equals": heights[c]})
             if side == "B":
-                expect.append({"description": f"{c} scores {score[c]}", "description_ko": f"{c}: {score[c]}점",
+                expect.append({"description": f"{c} scores {score[c]}", "description_ko": f"{narrate.color_name(c, 'ko')}: {score[c]}점",
                                "path": f"{c}.score", "equals": score[c]})
     return {"id": "imhotep/scenario/simulator", "title": {"en": "Simulator", "ko": "시뮬레이터"},
             "rules": [_rule(site, side)], "setup": setup, "actions": actions, "expect": expect}

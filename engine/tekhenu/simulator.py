@@ -52,12 +52,15 @@ def scenario(values: dict) -> dict:
     for f in fields():
         value = v[f.name]
         if f.kind == "choice" and value not in f.choices:
-            raise ScenarioError(f"{f.label['en']}: {value!r} is not one of {', '.join(map(str, f.choices))}")
+            raise ScenarioError(f"{f.label['en']}: {value!r} is not one of {', '.join(map(str, f.choices))} / "
+                                f"{f.label['ko']}: {value!r}은(는) 고를 수 없는 값입니다")
         if f.kind == "int" and (not isinstance(value, int) or not f.min <= value <= f.max):
-            raise ScenarioError(f"{f.label['en']}: {value!r} is outside {f.min}..{f.max}")
+            raise ScenarioError(f"{f.label['en']}: {value!r} is outside {f.min}..{f.max} / "
+                                f"{f.label['ko']}: {value!r}은(는) {f.min}~{f.max} 범위 밖입니다")
     if v["happiness"] > v["population"]:
         raise ScenarioError(f"Happiness {v['happiness']} cannot be above Population {v['population']} "
-                            "(tekhenu/actions/bastet/happiness-cap)")
+                            f"(tekhenu/actions/bastet/happiness-cap) / 행복지수 {v['happiness']}은(는) 인구 "
+                            f"{v['population']}보다 높을 수 없습니다 (tekhenu/actions/bastet/happiness-cap)")
     color, value, god = v["color"], v["value"], v["god"]
     resource = FACTS("produce.color_resource").get(color)
     perform = {"kind": "perform", "action": "produce" if v["action"] == "produce" else god}

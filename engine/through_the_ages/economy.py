@@ -25,7 +25,7 @@ def yellow_sections(civ: dict) -> list[int]:
     return sizes
 
 
-def _emptied(sizes: list[int], taken: int) -> int:
+def emptied(sizes: list[int], taken: int) -> int:
     """How many spaces (right to left) are wholly empty when `taken` tokens are out of the bank."""
     count = 0
     for size in sizes:
@@ -41,7 +41,7 @@ def yellow_taken(civ: dict) -> int:
 
 
 def emptied_yellow_sections(civ: dict) -> int:
-    return _emptied(yellow_sections(civ), yellow_taken(civ))
+    return emptied(yellow_sections(civ), yellow_taken(civ))
 
 
 def consumption(civ: dict) -> int:
@@ -59,8 +59,8 @@ def population_cost(civ: dict) -> int | None:
     if civ["yellow_bank"] == 0:
         return None
     costs = list(value("yellow_bank.population_cost_known")) + list(value("yellow_bank.population_cost_more"))
-    section = _emptied(yellow_sections(civ), yellow_taken(civ))   # the section of the next token
-    return costs[section]
+    section = emptied(yellow_sections(civ), yellow_taken(civ))   # the section of the next token
+    return max(0, costs[section] - leader(civ).get("population_discount", 0))
 
 
 def required_happiness(civ: dict) -> int:
@@ -68,7 +68,7 @@ def required_happiness(civ: dict) -> int:
     (through-the-ages/advanced/mechanics/happiness/required-happiness)."""
     sizes = list(value("yellow_bank.happiness_spaces"))
     sizes[0] += civ["yellow_cap"] - sum(sizes)
-    return _emptied(sizes, yellow_taken(civ))
+    return emptied(sizes, yellow_taken(civ))
 
 
 # ------------------------------------------------------------------------------------------ the blue bank
@@ -84,60 +84,131 @@ def corruption(civ: dict) -> int:
     table = value("blue_bank.corruption")
     if civ["blue_bank"] == 0:
         return table[-1]
-    return table[_emptied(blue_sections(civ), civ["blue_cap"] - civ["blue_bank"])]
+    return table[emptied(blue_sections(civ), civ["blue_cap"] - civ["blue_bank"])]
 
 
 # --------------------------------------------------------------------------------------------- the cards
+def active_wonders(civ: dict) -> list[str]:
+    """Completed wonders whose effects count (Ravages of Time turns one face down)."""
+    return [w for w in civ["wonders"] if w not in civ.get("ravaged", [])]
+
+
+def leader(civ: dict) -> dict:
+    """The leader's values ({} without a leader). In the Simple game the abilities the rulebook names as not
+    applying are ignored (through-the-ages/second-round/special-abilities/simple-game-tip)."""
+    if not civ["leader"]:
+        return {}
+    info = card(civ["leader"])
+    if civ.get("simple") and (info.get("ignore_tactics") or info.get("colonize_from_hand")):
+        return {}
+    return info
+
+
 def in_play(civ: dict) -> list[str]:
     """Every card whose effects count: technologies, government, special technologies, leader, completed
-    wonders, colonies, tactics."""
-    out = list(civ["techs"]) + [civ["government"]] + list(civ["specials"]) + list(civ["wonders"])
+    wonders, colonies."""
+    out = list(civ["techs"]) + [civ["government"]] + list(civ["specials"]) + active_wonders(civ)
     out += list(civ.get("colonies", []))
     if civ["leader"]:
         out.append(civ["leader"])
     return out
 
 
+def _flat_cards(civ: dict) -> list[str]:
+    cards = [civ["government"], *civ["specials"], *active_wonders(civ), *civ.get("colonies", [])]
+    if leader(civ):
+        cards.append(civ["leader"])
+    return cards
+
+
 def _flat(civ: dict, key: str) -> int:
     """A card's own value (government, leader, wonders, special technologies, colonies), not per worker."""
-    cards = [civ["government"], *civ["specials"], *civ["wonders"], *civ.get("colonies", [])]
-    if civ["leader"]:
-        cards.append(civ["leader"])
-    return sum(card(c).get(key, 0) for c in cards)
+    return sum(card(c).get(key, 0) for c in _flat_cards(civ))
 
 
 def _per_worker(civ: dict, key: str, types=("urban",)) -> int:
     return sum(n * card(c).get(key, 0) for c, n in civ["workers"].items() if card(c)["type"] in types)
 
 
+def buildings(civ: dict, building: str) -> list[tuple[str, int]]:
+    """(card, workers) of an urban building kind (temple, lab, library, theater, arena) in use."""
+    return [(c, n) for c, n in civ["workers"].items() if card(c).get("building") == building]
+
+
+def buildings_of(civ: dict, building: str) -> int:
+    return sum(n for _, n in buildings(civ, building))
+
+
+def units_of(civ: dict, unit: str) -> int:
+    return sum(n for c, n in civ["workers"].items() if card(c).get("unit") == unit)
+
+
+def _best_level(civ: dict, kinds: tuple[str, ...]) -> int:
+    levels = [card(c)["level"] for k in kinds for c, n in buildings(civ, k) if n]
+    return max(levels, default=-1)
+
+
 def culture_rating(civ: dict) -> int:
-    """Culture points per turn (through-the-ages/setup/ratings/points-per-turn), capped at 30."""
-    return min(value("caps")["culture_rating"], _per_worker(civ, "culture") + _flat(civ, "culture"))
+    """Culture points per turn (through-the-ages/setup/ratings/points-per-turn), capped at 30; leaders'
+    abilities (Homer's Warriors, Michelangelo, Shakespeare, Bach...) and face-down wonders included."""
+    total = _per_worker(civ, "culture") + _flat(civ, "culture")
+    lead = leader(civ)
+    if lead.get("warriors_culture"):
+        total += min(lead["warriors_culture"], civ["workers"].get("warriors", 0))
+    if lead.get("culture_per_happy_of"):
+        kinds = lead["culture_per_happy_of"]
+        total += sum(n * card(c).get("happy", 0) for c, n in civ["workers"].items() if card(c).get("building") in kinds)
+        if "wonder" in kinds:
+            total += sum(max(0, card(w).get("happy", 0)) for w in active_wonders(civ))
+    if lead.get("per_cavalry"):
+        total += lead["per_cavalry"].get("culture", 0) * units_of(civ, "cavalry")
+    if lead.get("per_library_culture"):
+        libs, theaters = buildings_of(civ, "library"), buildings_of(civ, "theater")
+        total += lead["per_library_culture"] * libs + lead["library_theater_pair_culture"] * min(libs, theaters)
+    if lead.get("colony_culture"):
+        total += lead["colony_culture"] * len(civ.get("colonies", []))
+    if lead.get("per_theater_culture"):
+        total += lead["per_theater_culture"] * buildings_of(civ, "theater")
+    if lead.get("lab_culture_per_level"):
+        total += sum(n * card(c)["level"] for c, n in buildings(civ, "lab"))
+    if lead.get("best_theater_double"):
+        total += max((card(c).get("culture", 0) for c, n in buildings(civ, "theater") if n), default=0)
+    total += civ.get("ravaged_culture", 0)             # wonders turned face down (Ravages of Time)
+    return max(0, min(value("caps")["culture_rating"], total))
 
 
 def labs(civ: dict) -> int:
-    return sum(n for c, n in civ["workers"].items() if card(c).get("building") == "lab")
+    return buildings_of(civ, "lab")
 
 
 def science_rating(civ: dict) -> int:
-    leader = card(civ["leader"]) if civ["leader"] else {}
-    bonus = leader.get("lab_bonus", 0) if labs(civ) else 0       # one lab produces more (Leonardo)
-    return min(value("caps")["science_rating"], _per_worker(civ, "science_out") + _flat(civ, "science_out") + bonus)
-
-
-def happy_faces(civ: dict) -> int:
-    """Happy faces on the track, 0-8 (through-the-ages/setup/happiness/range); St. Peter's Basilica doubles
-    them (through-the-ages/comprehensive-example/happiness)."""
-    faces = _per_worker(civ, "happy") + _flat(civ, "happy")
-    if any(card(w).get("happy_double") for w in civ["wonders"]):
-        faces *= 2
-    low, high = value("happiness_range")
-    return max(low, min(high, faces))
+    """Science points per turn, capped at 30: labs and libraries, wonders, and the best lab or library's level
+    again with Leonardo, Newton or Einstein (through-the-ages/leonardo-da-vinci)."""
+    total = _per_worker(civ, "science_out") + _flat(civ, "science_out")
+    lead = leader(civ)
+    if lead.get("best_lab_per_level"):
+        total += max(0, _best_level(civ, ("lab", "library")))
+    if lead.get("lab_science_minus"):
+        total -= lead["lab_science_minus"] * labs(civ)
+    return max(0, min(value("caps")["science_rating"], total))
 
 
 def happy_faces_uncapped(civ: dict) -> int:
-    faces = _per_worker(civ, "happy") + _flat(civ, "happy")
-    return faces * 2 if any(card(w).get("happy_double") for w in civ["wonders"]) else faces
+    """Happy faces before the 0-8 bounds; St. Peter's Basilica doubles the happy faces
+    (through-the-ages/comprehensive-example/happiness), not the unhappy ones (assumed: decisions.st_peters_unhappy)."""
+    values = [n * card(c).get("happy", 0) for c, n in civ["workers"].items() if card(c)["type"] == "urban"]
+    values += [card(c).get("happy", 0) for c in _flat_cards(civ)]
+    happy = sum(v for v in values if v > 0)
+    unhappy = -sum(v for v in values if v < 0)
+    if any(card(w).get("happy_double") for w in active_wonders(civ)):
+        happy *= 2
+    return happy - unhappy
+
+
+def happy_faces(civ: dict) -> int:
+    """Happy faces on the track, 0-8 (through-the-ages/setup/happiness/range)."""
+    low, high = value("happiness_range")
+    return max(low, min(high, happy_faces_uncapped(civ)))
 
 
 def civil_actions(civ: dict) -> int:
@@ -150,12 +221,26 @@ def military_actions(civ: dict) -> int:
     return max(0, _flat(civ, "military") + civ.get("extra_military", 0))
 
 
+def civil_hand_limit(civ: dict) -> int:
+    """Civil cards in hand: as many as white tokens (through-the-ages/second-round/civil-card-summary/hand-limit),
+    one more with the Library of Alexandria."""
+    return civil_actions(civ) + _flat(civ, "hand_civil")
+
+
+def military_hand_limit(civ: dict) -> int:
+    """Military cards kept after the discard: as many as red tokens
+    (through-the-ages/advanced/military-cards/discarding/excess-cards), one more with the Library of Alexandria."""
+    return military_actions(civ) - civ.get("extra_military", 0) + _flat(civ, "hand_military")
+
+
+def colonization_bonus(civ: dict) -> int:
+    """Permanent colonization bonus: Colossus and the exploration technologies
+    (through-the-ages/advanced/colonization/other-colonization-bonuses)."""
+    return _flat(civ, "colonize")
+
+
 def building_limit(civ: dict) -> int:
     return card(civ["government"])["limit"]
-
-
-def buildings_of(civ: dict, building: str) -> int:
-    return sum(n for c, n in civ["workers"].items() if card(c).get("building") == building)
 
 
 def units(civ: dict) -> list[tuple[str, int, int]]:
@@ -170,39 +255,82 @@ def units(civ: dict) -> list[tuple[str, int, int]]:
 
 def production_per_round(civ: dict, kind: str) -> int:
     """Food (or resources) the farms (mines) produce per round: one token per worker, each worth its card's
-    number (through-the-ages/later-rounds/higher-level-farms-mines/production)."""
+    number (through-the-ages/later-rounds/higher-level-farms-mines/production); the Transcontinental
+    Railroad doubles one best mine, Tesla's labs add resources."""
     field = TOKEN_FIELD[kind]
-    return sum(n * card(c)[field] for c, n in civ["workers"].items() if card(c)["type"] == KIND_TYPE[kind])
+    total = sum(n * card(c)[field] for c, n in civ["workers"].items() if card(c)["type"] == KIND_TYPE[kind])
+    if kind == RES:
+        total += _best_mine_value(civ) if _railroad(civ) else 0
+        total += _tesla_resources(civ)
+    return total
+
+
+def _railroad(civ: dict) -> bool:
+    return any(card(w).get("best_mine_double") for w in active_wonders(civ))
+
+
+def _best_mine_value(civ: dict) -> int:
+    return max((card(c)["res"] for c, n in civ["workers"].items() if n and card(c)["type"] == "mine"), default=0)
+
+
+def _tesla_resources(civ: dict) -> int:
+    per = leader(civ).get("lab_resources_per_level", 0)
+    return per * sum(n * card(c)["level"] for c, n in buildings(civ, "lab")) if per else 0
 
 
 # ------------------------------------------------------------------------------------- military strength
-def tactics_bonus(unit_list: list[tuple[str, int, int]], tactics: str | None) -> int:
-    """The armies' bonus strength under a tactics card: as many armies as the units form (type, not level,
-    through-the-ages/advanced/tactics/army-bonus); an army with a unit more than one age below the card gets
-    the lower bonus (through-the-ages/advanced/obsolete-units/older-units); each army may hold one air force,
-    which doubles its bonus (through-the-ages/full/air-forces/doubling-army-bonus). The best grouping counts
-    (through-the-ages/advanced/tactics/no-record-of-armies)."""
-    if not tactics:
-        return 0
+def _armies(unit_list: list[tuple[str, int, int]], tactics: str) -> list[tuple[bool, bool]]:
+    """The armies the units form under a tactics card, as (full bonus, doubled by an air force), best first:
+    as many armies as the units allow (type, not level, through-the-ages/advanced/tactics/army-bonus), full
+    armies from units at most one age below the card (through-the-ages/advanced/obsolete-units/older-units),
+    one air force per army doubling its bonus (through-the-ages/full/air-forces/doubling-army-bonus)."""
     t = card(tactics)
     need: dict[str, int] = {}
     for kind in t["army"]:
         need[kind] = need.get(kind, 0) + 1
-    full_bonus, low_bonus = t["bonus"], t.get("obsolete_bonus", t["bonus"])
     fresh = {k: sum(1 for u, lvl, _ in unit_list if u == k and t["level"] - lvl <= 1) for k in need}
     every = {k: sum(1 for u, _, _ in unit_list if u == k) for k in need}
     armies = min(every[k] // n for k, n in need.items())
     full = min(armies, min(fresh[k] // n for k, n in need.items()))
-    low = armies - full
     air = sum(1 for u, _, _ in unit_list if u == "air")
-    doubled_full = min(air, full)
-    doubled_low = min(air - doubled_full, low)
-    return full * full_bonus + doubled_full * full_bonus + low * low_bonus + doubled_low * low_bonus
+    out = []
+    for i in range(armies):
+        out.append((i < full, i < air))
+    return out
+
+
+def tactics_bonus(unit_list: list[tuple[str, int, int]], tactics: str | None, best_double: bool = False) -> int:
+    """The armies' bonus strength under a tactics card; the best grouping counts
+    (through-the-ages/advanced/tactics/no-record-of-armies). `best_double`: the best army's bonus counts twice
+    (Napoleon)."""
+    if not tactics:
+        return 0
+    t = card(tactics)
+    full_bonus, low_bonus = t["bonus"], t.get("obsolete_bonus", t["bonus"])
+    bonuses = sorted(((full_bonus if full else low_bonus) * (2 if doubled else 1) for full, doubled in _armies(unit_list, tactics)),
+                     reverse=True)
+    if best_double and bonuses:
+        bonuses[0] *= 2
+    return sum(bonuses)
 
 
 def strength_uncapped(civ: dict) -> int:
+    """Units, army bonuses, arenas, and the strength of special technologies, leader, wonders, government and
+    colonies; Great Wall, Alexander, Joan of Arc and Genghis Khan add per unit or temple."""
     unit_list = units(civ)
-    return sum(s for _, _, s in unit_list) + _flat(civ, "strength") + tactics_bonus(unit_list, civ.get("tactics"))
+    lead = leader(civ)
+    total = sum(s for _, _, s in unit_list) + _per_worker(civ, "strength") + _flat(civ, "strength")
+    if not lead.get("ignore_tactics"):
+        total += tactics_bonus(unit_list, civ.get("tactics"), bool(lead.get("best_army_double")))
+    for w in active_wonders(civ):
+        for unit, extra in (card(w).get("strength_per") or {}).items():
+            total += extra * units_of(civ, unit)
+    total += lead.get("strength_per_unit", 0) * len(unit_list)
+    if lead.get("strength_per_temple_happy"):
+        total += sum(n * card(c).get("happy", 0) for c, n in buildings(civ, "temple"))
+    if lead.get("per_cavalry"):
+        total += lead["per_cavalry"].get("strength", 0) * units_of(civ, "cavalry")
+    return max(0, total)
 
 
 def strength(civ: dict) -> int:
@@ -218,7 +346,7 @@ def sacrifice_strength(sacrificed: list[tuple[str, int, int]], tactics: str | No
 
 # ------------------------------------------------------------------------------------------------ costs
 def discount(civ: dict, level: int) -> int:
-    """Urban-building discount of a construction technology (Masonry, Architecture) at a level."""
+    """Urban-building discount of a construction technology (Masonry, Architecture, Engineering) at a level."""
     best = 0
     for c in civ["specials"]:
         table = card(c).get("discount") or {}
@@ -226,18 +354,41 @@ def discount(civ: dict, level: int) -> int:
     return best
 
 
-def build_cost(civ: dict, cid: str) -> int:
+def build_cost(civ: dict, cid: str, surcharge: int = 0) -> int:
+    """Resources to build on a card: urban buildings less the construction discount and Bach's theater
+    discount; `surcharge`: what a rival's Tesla adds to labs and libraries."""
     info = card(cid)
     cost = info["cost"]
     if info["type"] == "urban":
         cost -= discount(civ, info["level"])
+        if info.get("building") == "theater":
+            cost -= leader(civ).get("theater_cost_discount", 0)
+        if info.get("building") in ("lab", "library"):
+            cost += surcharge
     return max(0, cost)
 
 
-def upgrade_cost(civ: dict, old: str, new: str) -> int:
+def upgrade_cost(civ: dict, old: str, new: str, surcharge: int = 0) -> int:
     """The difference of the two building costs (through-the-ages/later-rounds/upgrading/upgrade-basics),
     each with its discount (through-the-ages/advanced/construction-technologies/masonry)."""
-    return max(value("decisions.upgrade_cost_floor"), build_cost(civ, new) - build_cost(civ, old))
+    return max(value("decisions.upgrade_cost_floor"), build_cost(civ, new, surcharge) - build_cost(civ, old, surcharge))
+
+
+def science_cost(civ: dict, cid: str) -> int:
+    """Science points to discover a technology: Bach makes theaters 1 cheaper, Churchill units 3."""
+    info = card(cid)
+    cost = info["science"]
+    lead = leader(civ)
+    if info.get("building") == "theater":
+        cost -= lead.get("theater_science_discount", 0)
+    if info["type"] == "unit":
+        cost -= lead.get("unit_science_discount", 0)
+    return max(0, cost)
+
+
+def wonder_stages_per_action(civ: dict) -> int:
+    """Stages built with one civil action: 1, or what a construction technology allows (2-4)."""
+    return max([1] + [card(c).get("wonder_stages", 1) for c in civ["specials"]])
 
 
 def same_kind(a: str, b: str) -> bool:
@@ -326,18 +477,24 @@ def uprising(civ: dict) -> bool:
     return discontent(civ) > civ["pool"]
 
 
-def _produce(civ: dict, kind: str) -> int:
+def produce(civ: dict, kind: str) -> int:
     """One blue token per worker on farms (mines) while the bank lasts
-    (through-the-ages/setup/blue-tokens/storage-limit); higher-level cards first (assumed)."""
+    (through-the-ages/setup/blue-tokens/storage-limit); higher-level cards first (assumed); the
+    Transcontinental Railroad's extra token on a best mine, Tesla's resources from labs."""
     field = TOKEN_FIELD[kind]
     made = 0
-    for c in sorted((c for c in civ["workers"] if card(c)["type"] == KIND_TYPE[kind]), key=lambda c: -card(c)["level"]):
-        for _ in range(civ["workers"][c]):
-            if civ["blue_bank"] == 0:
-                return made
-            civ["blue_bank"] -= 1
-            civ["blue"][c] = civ["blue"].get(c, 0) + 1
-            made += card(c)[field]
+    workers = [c for c in civ["workers"] if card(c)["type"] == KIND_TYPE[kind]]
+    tokens = [c for c in sorted(workers, key=lambda c: -card(c)["level"]) for _ in range(civ["workers"][c])]
+    if kind == RES and tokens and _railroad(civ):
+        tokens.insert(0, tokens[0])
+    for c in tokens:
+        if civ["blue_bank"] == 0:
+            break
+        civ["blue_bank"] -= 1
+        civ["blue"][c] = civ["blue"].get(c, 0) + 1
+        made += card(c)[field]
+    if kind == RES and _tesla_resources(civ):
+        made += gain(civ, RES, _tesla_resources(civ))
     return made
 
 
@@ -359,7 +516,7 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE) -> list[dict]:
     civ["science"] = min(value("science_total_cap"), civ["science"] + science)
     steps.append({"event": "score", "culture": culture, "science": science,
                   "culture_total": civ["culture"], "science_total": civ["science"]})
-    food = _produce(civ, FOOD)
+    food = produce(civ, FOOD)
     eat = consumption(civ)
     have = held(civ, FOOD)
     paid = min(eat, have)
@@ -370,7 +527,7 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE) -> list[dict]:
     steps.append({"event": "food", "produced": food, "consumption": eat, "paid": paid, "short": short})
     if short:
         steps.append({"event": "famine", "short": short, "culture_lost": famine})
-    res = _produce(civ, RES)
+    res = produce(civ, RES)
     lost = 0
     owed = 0
     if mode != SIMPLE:

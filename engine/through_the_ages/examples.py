@@ -8,6 +8,7 @@ import re
 
 from ..api import QuestionExample
 from ..numbers import number_near, read_numbers
+from . import economy as eco
 from .cards import card, value
 
 GAME = "through-the-ages"
@@ -16,15 +17,6 @@ GAME = "through-the-ages"
 def _notice(en: str, ko: str) -> dict:
     return {"en": en, "ko": ko}
 
-
-def _emptied(sizes: list[int], taken: int) -> int:
-    count = 0
-    for size in sizes:
-        if taken < size:
-            return count
-        taken -= size
-        count += 1
-    return count
 
 
 def corruption(question: str) -> QuestionExample | None:
@@ -168,7 +160,7 @@ def population(question: str) -> QuestionExample | None:
                          f"노란색 저장소는 1-{total}개여야 인구를 늘릴 수 있으므로 {total}개로 보여 줍니다.")
         left = total
     costs = list(value("yellow_bank.population_cost_known")) + list(value("yellow_bank.population_cost_more"))
-    cost = costs[_emptied(sizes, total - left)]
+    cost = costs[eco.emptied(sizes, total - left)]
     spec = {"id": f"{GAME}/scenario/example-population-{left}", "rules": ["through-the-ages/setup/yellow-tokens/population-cost"],
             "title": {"en": f"Increasing population with {left} tokens in the yellow bank",
                       "ko": f"노란색 저장소에 토큰 {left}개일 때 인구 늘리기"},

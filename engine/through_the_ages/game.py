@@ -1,17 +1,17 @@
 """Through the Ages: A Story of Civilization (2006) behind the shared engine interface, registered as
-`through-the-ages`. The Simple game plays whole; the Advanced and Full games' mechanics (happiness,
-discontent, uprising, corruption, tactics, air forces, colonization, aggression, war, end of an age) run in
-scenarios and example builders (docs/tta-engine.md says what is covered)."""
+`through-the-ages`. The Simple, Advanced and Full games play whole with the 2006 cards known from the rulebook
+and published card tables; the cards whose 2006 texts are unpublished (the pacts, and the wars of the Full
+game) stay out of the decks, and a game's summary says which (docs/tta-engine.md)."""
 from __future__ import annotations
 
 from .. import api
 from . import economy as eco
 from . import examples, narrate, picture, rules, scenarios
-from .cards import DATA_DIR, assumed_board_facts, card_facts
+from .cards import DATA_DIR, facts_of, missing_cards, reading_facts
 from .economy import FOOD, RES
 from .state import clone
 
-MODES = ("simple", "advanced", "full")
+MODES = rules.MODES
 
 
 class ThroughTheAgesEngine(api.Engine):
@@ -20,28 +20,35 @@ class ThroughTheAgesEngine(api.Engine):
                                       "en": "Through the Ages: A Story of Civilization (2006)"},
         min_players=2, max_players=4, default_players=3,
         options=(api.Option("mode", "simple", MODES,
-                            {"en": "simple: the Simple game, played whole; advanced/full: not playable whole (the "
-                                   "rulebook prints no Age II/III cards), their rules run as scenarios",
-                             "ko": "simple: 맛보기 게임 전체 진행; advanced/full: 2·3시대 카드 자료가 없어 전체 진행은 "
-                                   "불가하며 규칙은 시나리오로 실행"}),),
+                            {"en": "simple, advanced or full game; advanced/full play without the cards whose 2006 texts "
+                                   "are unpublished (pacts; the Full game's wars), which the summary lists",
+                             "ko": "simple(맛보기)·advanced(숙련)·full(본격) 게임; 숙련·본격 게임은 2006년판 카드 내용이 "
+                                   "공개되지 않은 카드(조약, 본격 게임의 전쟁) 없이 진행하며 요약에 그 목록을 표시"}),
+                 api.Option("resign", False, None,
+                            {"en": "Full game: offer resigning at the start of each turn (random players would "
+                                   "otherwise resign within a few turns)",
+                             "ko": "본격 게임: 매 턴 시작에 게임 포기를 선택지로 제공 (무작위 플레이어는 몇 턴 안에 포기하게 됨)"})),
         rule_games=("through-the-ages",),
     )
     data_dir = DATA_DIR
 
-    def new_game(self, players: int, seed: int, mode: str = "simple"):
-        return rules.new_game(players, seed, mode)
+    def new_game(self, players: int, seed: int, mode: str = "simple", resign: bool = False):
+        with reading_facts() as seen:
+            state = rules.new_game(players, seed, mode, resign)
+        return _record(state, _board_only(seen))
 
     def legal_actions(self, state) -> list:
         return rules.legal_actions(state)
 
     def apply(self, state, action):
-        return rules.apply(state, action)
+        with reading_facts() as seen:
+            new, events = rules.apply(state, action)
+        return _record(new, seen), events
 
     def decision(self, state) -> api.Decision:
-        if state["over"]:
-            return api.Decision(None, "game_over", {"en": narrate.OVER[0], "ko": narrate.OVER[1]})
-        return api.Decision(state["current"], "actions", {"en": narrate.PROMPT[0], "ko": narrate.PROMPT[1]},
-                            "through-the-ages/second-round/turn-sequence/step-2-actions")
+        kind = rules.phase(state)
+        en, ko, rule = narrate.PROMPTS[kind]
+        return api.Decision(rules.deciding_seat(state), kind, {"en": en, "ko": ko}, rule)
 
     def is_over(self, state) -> bool:
         return state["over"]
@@ -50,12 +57,19 @@ class ThroughTheAgesEngine(api.Engine):
         final = [{"player": seat, "score": civ["culture"], "culture": civ["culture"], "science": civ["science"],
                   "strength": eco.strength(civ), "happy_faces": eco.happy_faces(civ),
                   "food_per_round": eco.production_per_round(civ, FOOD),
-                  "resources_per_round": eco.production_per_round(civ, RES)}
+                  "resources_per_round": eco.production_per_round(civ, RES),
+                  **({"resigned": True} if civ["resigned"] else {})}
                  for seat, civ in enumerate(state["civs"])]
-        return {"final": final, "winner": state["winner"], "mode": state["mode"], "rounds": state["round"]}
+        return {"final": final, "winner": state["winner"], "mode": state["mode"], "rounds": state["round"],
+                "age": state["age"]}
 
     def summary(self, state, seed: int) -> dict:
-        return {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
+        missing = missing_cards(state["mode"], state["players"])
+        out = {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
+        if missing:
+            out["missing_cards"] = missing
+            out["notice"] = narrate.missing_notice(missing)
+        return out
 
     def state_to_json(self, state) -> dict:
         return clone(state)
@@ -70,21 +84,21 @@ class ThroughTheAgesEngine(api.Engine):
         return dict(data)
 
     def facts_used(self, state) -> list[str]:
-        out = list(assumed_board_facts())
-        for cid in state.get("cards_in_game", []):
-            out += card_facts(cid)
-        for civ in state["civs"]:
-            for cid in {*civ["techs"], civ["government"], *civ["specials"], *civ["wonders"], *civ["hand"],
-                        *([civ["leader"]] if civ["leader"] else []), *([civ["wonder"]] if civ["wonder"] else [])}:
-                out += card_facts(cid)
-        return list(dict.fromkeys(out))
+        """The non-rulebook values the game's moves and steps actually read (recorded per move)."""
+        return facts_of(state.get("facts_read", []))
 
     # -- scenarios ------------------------------------------------------------------------------------
     def scenario_setup(self, spec: dict) -> api.Situation:
-        return scenarios.situation(spec)
+        with reading_facts() as seen:
+            situation = scenarios.situation(spec)
+        situation.state = _record(situation.state, _board_only(seen))
+        return situation
 
     def scenario_step(self, situation: api.Situation, step: dict) -> list[dict]:
-        return scenarios.play_step(situation, step)
+        with reading_facts() as seen:
+            events = scenarios.play_step(situation, step)
+        situation.state = _record(situation.state, seen)
+        return events
 
     def scenario_value(self, situation: api.Situation, path: str):
         return scenarios.value_at(situation, path)
@@ -114,6 +128,20 @@ class ThroughTheAgesEngine(api.Engine):
 
     def example_from_question(self, question: str, rule_ids: list[str], lang: str):
         return examples.example_from_question(question, rule_ids, lang)
+
+
+def _board_only(seen: set[str]) -> set[str]:
+    """Setting a game up reads every card to build the decks; only the board's numbers count there."""
+    return {item for item in seen if not item.startswith("card:")}
+
+
+def _record(state: dict, seen: set[str]) -> dict:
+    """The state with the facts just read added to those it already relied on (sorted: same game, same
+    JSON)."""
+    known = state.get("facts_read", ())
+    if seen.difference(known):
+        return {**state, "facts_read": sorted(set(known) | seen)}   # a new top level: never the input's
+    return state
 
 
 ENGINE = ThroughTheAgesEngine()

@@ -19,8 +19,30 @@ LABELS = {
     "player": ("Player", "플레이어"), "score": ("Culture points", "문화 점수"),
 }
 
-PROMPT = ("take civil and military actions, or end the turn", "시민 행동과 군사 행동을 하거나 턴을 마칩니다")
-OVER = ("nothing: the game is over", "없음: 게임 종료")
+# decision kind -> (English, Korean, the rule that asks for it)
+PROMPTS = {
+    "actions": ("take civil and military actions, or end the turn", "시민 행동과 군사 행동을 하거나 턴을 마칩니다",
+                "through-the-ages/second-round/turn-sequence/step-2-actions"),
+    "politics": ("take one political action or pass", "정치 행동을 하나 하거나 넘깁니다",
+                 "through-the-ages/advanced/political-action/once-per-turn"),
+    "discard": ("discard a military card (more than your military actions)", "군사 행동 수를 넘는 군사 카드를 하나 버립니다",
+                "through-the-ages/advanced/military-cards/discarding/when"),
+    "bid": ("bid more for the territory, or pass", "영토에 더 높게 입찰하거나 포기합니다",
+            "through-the-ages/advanced/colonization/auction"),
+    "payment": ("pay the won bid: sacrifice units, play colonization cards, then done",
+                "이긴 입찰을 치릅니다: 유닛 희생, 식민지 보너스 카드, 그리고 완료",
+                "through-the-ages/advanced/colonization/bonus-cards"),
+    "attack": ("attacking: sacrifice units to add strength, then done", "공격: 유닛을 희생해 군사력을 더하고 완료",
+               "through-the-ages/advanced/aggression/attacker-strength"),
+    "defend": ("defending: sacrifice units or play defense cards, then done (or accept the aggression)",
+               "방어: 유닛 희생이나 방어 카드를 쓰고 완료 (또는 침략을 받아들임)",
+               "through-the-ages/advanced/aggression/defender-strength"),
+    "pact_answer": ("accept or decline the pact offered to you", "제안받은 조약을 받아들이거나 거절합니다",
+                    "through-the-ages/advanced/pacts/proposing"),
+    "war": ("the war is settled: sacrifice units, then done", "전쟁 결과 정산: 유닛을 희생하고 완료",
+            "through-the-ages/full/war/resolving/sacrifices"),
+    "game_over": ("nothing: the game is over", "없음: 게임 종료", None),
+}
 
 ACTIONS = {
     "take": ("Take the card in slot {slot1}", "{slot1}번 칸의 카드 가져오기"),
@@ -43,6 +65,23 @@ ACTIONS = {
     "colonize": ("Colonize {territory} with a bid of {bid}", "입찰 {bid}(으)로 {territory} 식민지 점령"),
     "aggression": ("Aggression: {card}", "침략: {card}"),
     "war": ("War", "전쟁"),
+    "play_tactics": ("Put the tactics card {card} into play", "전술 카드 {card} 내려놓기"),
+    "barbarossa": ("Barbarossa: a new worker becomes {card}", "바르바로사: 새 일꾼으로 {card} 만들기"),
+    "pass_politics": ("No political action", "정치 행동 없음"),
+    "prepare_event": ("Prepare {card} as a future event", "{card}을(를) 미래 이벤트로 준비"),
+    "offer_pact": ("Offer the pact {card} to player {target} (role {role})", "{target}번 플레이어에게 조약 {card} 제안 ({role} 역할)"),
+    "cancel_pact": ("Cancel the pact {card}", "조약 {card} 파기"),
+    "colonize_from_hand": ("Colonize {card} from the hand (Columbus)", "손의 {card}을(를) 식민지로 (콜롬부스)"),
+    "resign": ("Resign", "게임 포기"),
+    "discard_military": ("Discard {card}", "{card} 버리기"),
+    "bid": ("Bid {amount}", "{amount} 입찰"),
+    "pass": ("Pass", "포기"),
+    "play_bonus": ("Play the bonus card {card}", "보너스 카드 {card} 사용"),
+    "done": ("Done", "완료"),
+    "accept_pact": ("Accept the pact", "조약 수락"),
+    "decline_pact": ("Decline the pact", "조약 거절"),
+    "declare_war": ("Declare war ({card})", "전쟁 선언 ({card})"),
+    "as": ("Another player decides", "다른 플레이어의 결정"),
     "end_of_age": ("End of an age ({age})", "한 시대의 종료 ({age})"),
 }
 
@@ -91,4 +130,48 @@ def event(e: dict, lang: str) -> str | None:
         return f"{name(e['card'], lang)} " + ("완성" if ko else "completed")
     if kind == "bonus":
         return (f"보너스 {e['total']}점" if ko else f"Bonus {e['total']} culture points")
+    if kind == "event":
+        return f"{'이벤트' if ko else 'Event'}: {name(e['card'], lang)}"
+    if kind == "colony":
+        return f"{name(e['card'], lang)} " + ("식민지 획득" if ko else "becomes a colony")
+    if kind == "aggression":
+        outcome = ("성공" if e["success"] else "실패") if ko else ("succeeds" if e["success"] else "fails")
+        return (f"{name(e['card'], lang)}: 공격 {e['attack']} 대 방어 {e['defense']}, {outcome}" if ko
+                else f"{name(e['card'], lang)}: attack {e['attack']} against defense {e['defense']}, {outcome}")
+    if kind == "auction_end":
+        if e.get("winner") is None:
+            return "아무도 입찰하지 않음" if ko else "nobody bids"
+        return (f"{e['winner']}번 플레이어가 {e['bid']}(으)로 낙찰" if ko else f"player {e['winner']} wins with {e['bid']}")
+    if kind == "war":
+        if e.get("winner") is None:
+            return "전쟁: 군사력이 같아 승자 없음" if ko else "War: equal strength, no winner"
+        return (f"전쟁: {'선언한 쪽' if e['winner'] == 'attacker' else '상대'} 승리, 차이 {e['difference']}" if ko
+                else f"War: the {'declarer' if e['winner'] == 'attacker' else 'opponent'} wins by {e['difference']}")
+    if kind == "pact_made":
+        return f"{'조약 체결' if ko else 'Pact made'}: {name(e['card'], lang)}"
+    if kind == "pact_declined":
+        return f"{'조약 거절' if ko else 'Pact declined'}: {name(e['card'], lang)}"
+    if kind == "resigned":
+        return f"{e['seat']}번 플레이어 게임 포기" if ko else f"player {e['seat']} resigns"
+    if kind == "impact":
+        return f"{name(e['card'], lang)}: " + ", ".join(f"{s}: +{v}" for s, v in e["culture"].items())
+    if kind == "end_of_age":
+        return (f"{e['age']}시대 시작: 버린 카드 {len(e['discarded'])}장" if ko
+                else f"Age {e['age']} begins: {len(e['discarded'])} card(s) discarded")
+    if kind == "game_over":
+        return "게임 종료" if ko else "Game over"
     return None
+
+
+def missing_notice(missing: list[dict]) -> dict:
+    """The bilingual notice of a game played without the military cards whose 2006 texts are unpublished."""
+    cards = list({name(m["card"], "en"): m["card"] for m in sorted(missing, key=lambda m: m["card"])}.values())
+    count = sum(m["copies"] for m in missing)
+    kinds_en = " and ".join(sorted({"pacts" if m["type"] == "pact" else "wars" for m in missing}))
+    kinds_ko = "·".join(sorted({"조약" if m["type"] == "pact" else "전쟁" for m in missing}))
+    return {
+        "en": (f"Played without {count} military card(s) ({kinds_en}) whose 2006 texts are not published in any source "
+               f"found: {', '.join(name(c, 'en') for c in cards)}. Every other card is the rulebook's or a published table's."),
+        "ko": (f"2006년판 내용이 어떤 자료에도 공개되지 않은 군사 카드 {count}장({kinds_ko}) 없이 진행했습니다: "
+               f"{', '.join(name(c, 'ko') for c in cards)}. 나머지 카드는 모두 규칙서나 공개된 카드 표의 값입니다."),
+    }

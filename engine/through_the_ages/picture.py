@@ -4,6 +4,7 @@ civilisation's banks and buildings."""
 from __future__ import annotations
 
 from ..api import Field, ScenarioError
+from . import economy as eco
 from .cards import card, name, value
 
 BUILDINGS = [  # (field, card, en, ko)
@@ -29,19 +30,11 @@ def fields() -> list[Field]:
            Field("food_tokens", {"en": "Food tokens on Agriculture", "ko": "농업 카드 위의 식량 토큰"}, "int", 2, min=0, max=18),
            Field("resource_tokens", {"en": "Resource tokens on Bronze", "ko": "청동 카드 위의 자원 토큰"}, "int", 2, min=0, max=18)]
     for key, cid, en, ko in BUILDINGS:
-        default = {"farms_0": 2, "mines_0": 2, "labs_0": 1}.get(key, 0)
+        # legal and telling: production happens (two temples keep the workers content, no uprising)
+        default = {"farms_0": 2, "mines_0": 2, "labs_0": 1, "temples": 2}.get(key, 0)
         out.append(Field(key, {"en": en, "ko": ko}, "int", default, min=0, max=8))
     return out
 
-
-def _emptied(sizes, taken):
-    count = 0
-    for size in sizes:
-        if taken < size:
-            return count
-        taken -= size
-        count += 1
-    return count
 
 
 def board_scenario(values: dict) -> dict:
@@ -59,7 +52,7 @@ def board_scenario(values: dict) -> dict:
     # what the rules say, step by step
     ysizes = value("yellow_bank.sections")
     taken = sum(ysizes) - v["yellow_bank"]
-    happy_need = _emptied(value("yellow_bank.happiness_spaces"), taken)
+    happy_need = eco.emptied(value("yellow_bank.happiness_spaces"), taken)
     happy = min(value("happiness_range")[1], sum(n * card(c).get("happy", 0) for c, n in workers.items()))
     missing = max(0, happy_need - happy)
     uprising = mode != "simple" and missing > v["pool"]
@@ -74,7 +67,7 @@ def board_scenario(values: dict) -> dict:
         food_tokens[cid] += n
         made_food += n * card(cid)["food"]
     consumption = (value("yellow_bank.consumption_known")["empty"] if v["yellow_bank"] == 0 else
-                   {**value("yellow_bank.consumption_known"), **value("yellow_bank.consumption_more")}[_emptied(ysizes, taken)])
+                   {**value("yellow_bank.consumption_known"), **value("yellow_bank.consumption_more")}[eco.emptied(ysizes, taken)])
     food = sum(n * card(c)["food"] for c, n in food_tokens.items())
     short = max(0, consumption - food)
     expect = [
@@ -100,7 +93,7 @@ def board_scenario(values: dict) -> dict:
             mines = min(workers.get("iron", 0) + workers.get("bronze", 0), bank_after_food)
             bank_final = bank_after_food - mines
             owed = value("blue_bank.corruption")[-1] if bank_final == 0 else value("blue_bank.corruption")[
-                _emptied(value("blue_bank.sections"), value("tokens")["blue"] - bank_final)]
+                eco.emptied(value("blue_bank.sections"), value("tokens")["blue"] - bank_final)]
             expect.append({"description": f"corruption {owed}", "description_ko": f"자원 낭비율 {owed}",
                            "event": "resources", "field": "corruption", "equals": owed})
     blue = {c: n for c, n in (("agriculture", v["food_tokens"]), ("bronze", v["resource_tokens"])) if n}

@@ -1,561 +1,96 @@
-"""The Simple game's flow: setup, the card row, civil and military actions with their costs and refusals,
-events, production and maintenance at the end of each turn, and the end with its bonus scoring.
+"""The game's flow in every mode: setup, turns (refill, the Simple game's events, the Advanced/Full games' war
+settlement, political action and discard), the action phase, production and maintenance with military card
+draws at each turn's end, the ages, the last round and the final scoring.
 
-An action is a dict with a "kind" (actions.py lists them). `apply` works on a copy and returns it with the
-move's events; every refusal raises IllegalAction naming the KB rule that forbids the move.
+A state's `phase` says what the current player decides (politics | discard | actions); `pending` a decision
+another move opened (an auction, a defence, a pact answer, a war), which comes first. `legal_actions` lists the
+moves the rules allow now; `apply` returns a new state and the move's events, refusing a forbidden move with
+IllegalAction naming the rule.
 """
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from . import civil, events, politics, row
 from . import economy as eco
-from .cards import card, deck, value
-from .economy import FOOD, RES, SIMPLE
+from .cards import ADVANCED, FULL, SIMPLE, card, deck, military_deck, missing_cards, simple_events, value
 from .state import clone, new_civ, shuffled
 
-PRODUCTION_TYPES = ("farm", "mine", "urban", "unit")
-TECH_TYPES = ("farm", "mine", "urban", "unit", "special")
+MODES = (SIMPLE, ADVANCED, FULL)
 
 
-def new_game(players: int, seed: int, mode: str = SIMPLE) -> dict:
+def new_game(players: int, seed: int, mode: str = SIMPLE, resign: bool = False) -> dict:
+    """A game set up as the rulebook's setup for the mode (through-the-ages/setup/simple-game-cards/unused-decks,
+    through-the-ages/advanced/setup/decks-used, through-the-ages/full/setup/all-cards-age-a-row)."""
     if not 2 <= players <= 4:
         raise ValueError(f"Through the Ages is played by 2 to 4 players, not {players}")
-    if mode != SIMPLE:
-        raise IllegalAction("through-the-ages/about-this-rulebook/three-ways-to-play/advanced-game",
-                            f"mode {mode}: only the Simple game plays whole; the rulebook prints no Age II/III civil cards "
-                            "nor military decks (the Advanced and Full rules run as scenarios and economy functions)",
-                            "숙련·본격 게임은 2·3시대 카드와 군사 카드 자료가 규칙서에 없어 전체 진행을 지원하지 않습니다 "
-                            "(규칙은 시나리오와 경제 함수로 실행)")
+    if mode not in MODES:
+        raise IllegalAction("through-the-ages/about-this-rulebook/three-ways-to-play/overview", f"unknown mode {mode!r}",
+                            f"알 수 없는 게임 방식 {mode!r}")
     state = {"game": "through-the-ages", "mode": mode, "players": players, "seed": seed, "rng": seed & (2**62 - 1),
-             "round": 1, "current": 0, "start": 0, "age": "A", "last_round": False, "over": False,
+             "round": 1, "current": 0, "start": 0, "age": "A", "last_round": False, "final_round": None, "over": False,
              "row": [], "decks": {}, "events": [], "past_events": [], "box": [],
-             "civs": [new_civ() for _ in range(players)], "winner": None, "final": None, "cards_in_game": []}
+             "civs": [new_civ() for _ in range(players)], "winner": None, "cards_in_game": [],
+             "phase": "actions", "pending": None, "politics_done": False,
+             "mil_decks": {}, "mil_discards": {}, "current_events": [], "future_events": [], "scoring_events": [],
+             "wars": [], "pacts": [], "resign_allowed": bool(resign) and mode == FULL,
+             "missing": [m["card"] for m in missing_cards(mode, players)]}
+    if mode == SIMPLE:
+        for civ in state["civs"]:
+            civ["simple"] = True
     age_a = shuffled(state, deck("A", players))
-    state["decks"] = {"A": age_a[value("card_row")["slots"]:], "I": shuffled(state, deck("I", players))}
-    state["row"] = age_a[:value("card_row")["slots"]]
-    state["events"] = shuffled(state, deck("events", players))
-    state["cards_in_game"] = sorted({*age_a, *state["decks"]["I"], *state["events"]})
+    slots = value("card_row")["slots"]
+    state["row"] = age_a[:slots]
+    state["decks"] = {"A": age_a[slots:]}
+    for age in {SIMPLE: ("I",), ADVANCED: ("I", "II"), FULL: ("I", "II", "III")}[mode]:
+        state["decks"][age] = shuffled(state, deck(age, players))
+    in_game = set(age_a) | {c for a in state["decks"].values() for c in a}
+    if mode == SIMPLE:
+        state["events"] = shuffled(state, simple_events())
+        in_game |= set(state["events"])
+    else:
+        # players + 2 Age A military cards as current events (through-the-ages/advanced/setup/current-events)
+        age_a_military = shuffled(state, military_deck("A", players, mode))
+        state["current_events"] = age_a_military[:players + 2]
+        state["box"] += age_a_military[players + 2:]
+        for age in ("I", "II") + (("III",) if mode == FULL else ()):
+            state["mil_decks"][age] = shuffled(state, military_deck(age, players, mode))
+            state["mil_discards"][age] = []
+        if mode == ADVANCED:
+            # 4 Age III events give bonus points at the end (through-the-ages/advanced/setup/age-iii-events)
+            impacts = shuffled(state, [c for c in military_deck("III", players, mode) if card(c)["type"] == "event"])
+            state["scoring_events"] = impacts[:4]
+        in_game |= set(state["current_events"]) | {c for d in state["mil_decks"].values() for c in d} | set(state["scoring_events"])
+    state["cards_in_game"] = sorted(in_game)
     return state
 
 
-# ------------------------------------------------------------------------------------------ counting actions
-def civil_total(state: dict, seat: int) -> int:
-    if state["round"] == 1:
-        return value("first_round_actions")[(seat - state["start"]) % state["players"]]
-    return eco.civil_actions(state["civs"][seat])
-
-
-def civil_left(state: dict, seat: int) -> int:
-    return max(0, civil_total(state, seat) - state["civs"][seat]["civil_used"])
-
-
-def military_left(state: dict, seat: int) -> int:
-    if state["round"] == 1:
-        return 0
-    civ = state["civs"][seat]
-    return max(0, eco.military_actions(civ) - civ["military_used"])
-
-
-def take_cost(state: dict, seat: int, slot: int) -> int:
-    """Civil actions to take the card of a slot: its zone (through-the-ages/first-round/card-row/zone-costs),
-    +1 per completed wonder for a wonder (through-the-ages/first-round/wonders/extra-cost)."""
-    cost = value("card_row")["zone_costs"][slot]
-    cid = state["row"][slot]
-    if cid and card(cid)["type"] == "wonder":
-        cost += len(state["civs"][seat]["wonders"])
-    return cost
-
-
-# --------------------------------------------------------------------------------------------- refusals
-def _need_civil(state, seat, n=1):
-    if civil_left(state, seat) < n:
-        raise IllegalAction("through-the-ages/second-round/actions/repeat-and-limit",
-                            f"{n} civil action(s) needed, {civil_left(state, seat)} left",
-                            f"시민 행동 {n}개가 필요한데 {civil_left(state, seat)}개 남았습니다")
-
-
-def _need_military(state, seat, n=1):
-    if military_left(state, seat) < n:
-        raise IllegalAction("through-the-ages/second-round/actions/repeat-and-limit",
-                            f"{n} military action(s) needed, {military_left(state, seat)} left",
-                            f"군사 행동 {n}개가 필요한데 {military_left(state, seat)}개 남았습니다")
-
-
-def _not_first_round(state):
-    if state["round"] == 1:
-        raise IllegalAction("through-the-ages/first-round/no-building",
-                            "in the first round the only action is taking civil cards",
-                            "첫 라운드에는 시민 카드 가져오기만 할 수 있습니다")
-
-
-def _need_worker(civ):
-    if civ["pool"] < 1:
-        raise IllegalAction("through-the-ages/second-round/build-farm-or-mine/requirements",
-                            "no unused worker in the worker pool", "일하지 않는 일꾼이 없습니다")
-
-
-def _can_pay(civ, kind, amount, rule):
-    if eco.held(civ, kind) < amount:
-        what = ("food", "식량") if kind == FOOD else ("resources", "자원")
-        raise IllegalAction(rule, f"{amount} {what[0]} needed, {eco.held(civ, kind)} held",
-                            f"{what[1]} {amount}개가 필요한데 {eco.held(civ, kind)}개 있습니다")
-
-
-def check(state: dict, action: dict) -> None:
-    """Raise IllegalAction if the rules forbid the action now (apply calls it first)."""
+# ------------------------------------------------------------------------------------------------ phases
+def phase(state: dict) -> str:
+    """What is decided now: game_over, a pending decision's kind, or the current player's phase."""
     if state["over"]:
-        raise IllegalAction("through-the-ages/simple-game-end/final-scoring-time", "the game is over", "게임이 끝났습니다")
-    seat = state["current"]
-    civ = state["civs"][seat]
-    kind = action.get("kind")
-    if kind == "end_turn":
-        return
-    if kind == "take":
-        _check_take(state, seat, action["slot"])
-        return
-    _not_first_round(state)
-    if kind == "increase_population":
-        _need_civil(state, seat)
-        cost = eco.population_cost(civ)
-        if cost is None:
-            raise IllegalAction("through-the-ages/setup/yellow-tokens/empty-bank", "the yellow bank is empty",
-                                "노란색 저장소가 비어 인구를 늘릴 수 없습니다")
-        _can_pay(civ, FOOD, cost, "through-the-ages/second-round/increase-population/cost")
-    elif kind == "build":
-        _check_build(state, seat, action["card"])
-    elif kind == "upgrade":
-        _check_upgrade(state, seat, action["from"], action["to"])
-    elif kind == "destroy":
-        cid = action["card"]
-        if civ["workers"].get(cid, 0) < 1:
-            raise IllegalAction("through-the-ages/second-round/destroy-building/procedure",
-                                f"nothing built on {cid}", f"{cid}에 지은 것이 없습니다")
-        (_need_military if card(cid)["type"] == "unit" else _need_civil)(state, seat)
-    elif kind == "wonder_stage":
-        _need_civil(state, seat)
-        _check_stage(civ, 0)
-    elif kind == "elect":
-        _need_civil(state, seat)
-        _in_hand(civ, action["card"], "leader", "through-the-ages/second-round/elect-leader/cost")
-    elif kind == "discover":
-        _need_civil(state, seat)
-        cid = action["card"]
-        _in_hand(civ, cid, TECH_TYPES, "through-the-ages/later-rounds/discover-technology/cost")
-        _need_science(civ, card(cid)["science"], "through-the-ages/later-rounds/discover-technology/science-cost")
-    elif kind in ("revolution", "peaceful_change"):
-        cid = action["card"]
-        _in_hand(civ, cid, "government", "through-the-ages/later-rounds/changing-government/two-ways")
-        if kind == "revolution":
-            if civ["civil_taken"] or civ["civil_used"]:
-                raise IllegalAction("through-the-ages/later-rounds/changing-government/revolution/procedure",
-                                    "a revolution must be the first civil action of the turn",
-                                    "혁명은 턴의 첫 번째 시민 행동으로만 선언할 수 있습니다")
-            _need_science(civ, card(cid)["revolution"], "through-the-ages/later-rounds/changing-government/revolution/definition")
-        else:
-            _need_civil(state, seat)
-            _need_science(civ, card(cid)["peaceful"], "through-the-ages/later-rounds/changing-government/peaceful-change/cost")
-    elif kind == "play_action":
-        _need_civil(state, seat)
-        cid = action["card"]
-        _in_hand(civ, cid, "action", "through-the-ages/second-round/play-action-card/procedure")
-        if cid in civ["fresh"]:
-            raise IllegalAction("through-the-ages/first-round/action-cards/not-same-turn",
-                                "an action card cannot be played on the turn it was taken",
-                                "이번 턴에 가져온 행동 카드는 이번 턴에 사용할 수 없습니다")
-        if card(cid).get("wonder_discount"):
-            _check_stage(civ, card(cid)["wonder_discount"])
-    else:
-        raise IllegalAction("through-the-ages/second-round/actions/civil-action-list", f"unknown action {kind!r}",
-                            f"알 수 없는 행동 {kind!r}")
+        return "game_over"
+    if state["pending"]:
+        return state["pending"]["kind"]
+    return state["phase"]
 
 
-def _in_hand(civ, cid, types, rule):
-    types = (types,) if isinstance(types, str) else types
-    if cid not in civ["hand"] or card(cid)["type"] not in types:
-        raise IllegalAction(rule, f"{cid} is not a playable card in hand", f"손에 {cid} 카드가 없습니다")
+def deciding_seat(state: dict) -> int | None:
+    if state["over"]:
+        return None
+    return politics.pending_seat(state) if state["pending"] else state["current"]
 
 
-def _need_science(civ, cost, rule):
-    if civ["science"] < cost:
-        raise IllegalAction(rule, f"{cost} science points needed, {civ['science']} held",
-                            f"과학 점수 {cost}점이 필요한데 {civ['science']}점 있습니다")
-
-
-def _check_take(state, seat, slot):
-    civ = state["civs"][seat]
-    if not 0 <= slot < len(state["row"]) or state["row"][slot] is None:
-        raise IllegalAction("through-the-ages/first-round/card-row/zone-costs", f"slot {slot + 1} is empty",
-                            f"{slot + 1}번 칸이 비어 있습니다")
-    cid = state["row"][slot]
-    info = card(cid)
-    _need_civil(state, seat, take_cost(state, seat, slot))
-    if info["type"] == "wonder":
-        if civ["wonder"]:
-            raise IllegalAction("through-the-ages/first-round/wonders/one-under-construction",
-                                "a wonder is already under construction", "이미 건설 중인 문화 유산이 있습니다")
-        return
-    if len(civ["hand"]) >= eco.civil_actions(civ):
-        raise IllegalAction("through-the-ages/second-round/civil-card-summary/hand-limit",
-                            "the hand holds as many civil cards as white tokens",
-                            "손에 든 시민 카드가 흰색 토큰 수만큼 있습니다")
-    if info["type"] == "leader" and info["age"] in civ["leader_ages"]:
-        raise IllegalAction("through-the-ages/first-round/leaders/one-per-age",
-                            f"a leader of age {info['age']} was already taken", f"{info['age']}시대 지도자를 이미 가져왔습니다")
-    if info["type"] in (*TECH_TYPES, "government") and (cid in civ["hand"] or cid in eco.in_play(civ)):
-        raise IllegalAction("through-the-ages/second-round/take-card/no-duplicate-technology",
-                            f"{cid} is already in hand or in play", f"{cid} 카드를 이미 가지고 있습니다")
-
-
-def _check_build(state, seat, cid):
-    civ = state["civs"][seat]
-    info = card(cid)
-    if cid not in civ["techs"] or info["type"] not in PRODUCTION_TYPES:
-        raise IllegalAction("through-the-ages/later-rounds/discover-technology/build-capability-only",
-                            f"{cid} is not a technology in play to build on", f"{cid}는 건설할 수 있는 기술 카드가 아닙니다")
-    if info["type"] == "unit":
-        _need_military(state, seat)
-        _need_worker(civ)
-        cost = max(0, eco.build_cost(civ, cid) - civ["military_resources"])
-        _can_pay(civ, RES, cost, "through-the-ages/second-round/build-military-unit/procedure")
-        return
-    _need_civil(state, seat)
-    _need_worker(civ)
-    if info["type"] == "urban" and eco.buildings_of(civ, info["building"]) >= eco.building_limit(civ):
-        raise IllegalAction("through-the-ages/second-round/build-urban-building/limit-per-type",
-                            f"the government allows {eco.building_limit(civ)} {info['building']}s",
-                            f"정부의 도시 건물 제한({eco.building_limit(civ)})에 이르렀습니다")
-    _can_pay(civ, RES, eco.build_cost(civ, cid), "through-the-ages/second-round/build-farm-or-mine/requirements")
-
-
-def _check_upgrade(state, seat, old, new):
-    civ = state["civs"][seat]
-    if civ["workers"].get(old, 0) < 1 or new not in civ["techs"]:
-        raise IllegalAction("through-the-ages/later-rounds/upgrading/upgrade-basics",
-                            f"no worker on {old} or {new} not in play", f"{old}에 일꾼이 없거나 {new} 카드가 없습니다")
-    if not eco.same_kind(old, new):
-        raise IllegalAction("through-the-ages/later-rounds/upgrading/same-kind-only",
-                            f"{old} cannot become {new}: not the same kind", f"{old}는 {new}로 향상할 수 없습니다(종류가 다름)")
-    if card(new)["level"] <= card(old)["level"]:
-        raise IllegalAction("through-the-ages/later-rounds/upgrading/upgrade-basics",
-                            f"{new} is not a higher level than {old}", f"{new}는 {old}보다 높은 등급이 아닙니다")
-    cost = eco.upgrade_cost(civ, old, new)
-    if card(new)["type"] == "unit":
-        _need_military(state, seat)
-        cost = max(0, cost - civ["military_resources"])
-    else:
-        _need_civil(state, seat)
-    _can_pay(civ, RES, cost, "through-the-ages/later-rounds/upgrading/procedure")
-
-
-def _check_stage(civ, discount):
-    if not civ["wonder"]:
-        raise IllegalAction("through-the-ages/second-round/build-wonder-stage/order-and-timing",
-                            "no wonder under construction", "건설 중인 문화 유산이 없습니다")
-    cost = max(value("decisions.wonder_stage_discount_floor"), card(civ["wonder"])["stages"][civ["wonder_stages"]] - discount)
-    _can_pay(civ, RES, cost, "through-the-ages/second-round/build-wonder-stage/stages")
-    if civ["blue_bank"] + (cost > 0) < 1:
-        raise IllegalAction("through-the-ages/second-round/build-wonder-stage/stage-markers",
-                            "no blue token left to mark the stage", "단계를 표시할 파란 토큰이 없습니다")
-
-
-# ------------------------------------------------------------------------------------------------- moves
-def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
-    check(state, action)
-    state = clone(state)
-    seat = state["current"]
-    civ = state["civs"][seat]
-    kind = action["kind"]
-    events: list[dict] = [{"event": "action", "seat": seat, **action}]
-    if kind == "take":
-        slot = action["slot"]
-        cid = state["row"][slot]
-        civ["civil_used"] += take_cost(state, seat, slot)
-        civ["civil_taken"] += 1
-        state["row"][slot] = None
-        info = card(cid)
-        if info["type"] == "wonder":
-            civ["wonder"], civ["wonder_stages"] = cid, 0
-        else:
-            civ["hand"].append(cid)
-            civ["fresh"].append(cid)
-            if info["type"] == "leader":
-                civ["leader_ages"].append(info["age"])
-        events.append({"event": "took", "seat": seat, "card": cid, "slot": slot})
-    elif kind == "increase_population":
-        cost = eco.population_cost(civ)
-        _civil(civ)
-        eco.pay(civ, FOOD, cost, "through-the-ages/second-round/increase-population/cost")
-        civ["yellow_bank"] -= 1
-        civ["pool"] += 1
-        events.append({"event": "population", "seat": seat, "food": cost})
-    elif kind == "build":
-        cid = action["card"]
-        if card(cid)["type"] == "unit":
-            civ["military_used"] += 1
-            cost = _military_discount(civ, eco.build_cost(civ, cid))
-        else:
-            _civil(civ)
-            cost = eco.build_cost(civ, cid)
-        eco.pay(civ, RES, cost, "through-the-ages/second-round/build-farm-or-mine/requirements")
-        civ["pool"] -= 1
-        civ["workers"][cid] = civ["workers"].get(cid, 0) + 1
-        events.append({"event": "built", "seat": seat, "card": cid, "resources": cost})
-    elif kind == "upgrade":
-        old, new = action["from"], action["to"]
-        cost = eco.upgrade_cost(civ, old, new)
-        if card(new)["type"] == "unit":
-            civ["military_used"] += 1
-            cost = _military_discount(civ, cost)
-        else:
-            _civil(civ)
-        eco.pay(civ, RES, cost, "through-the-ages/later-rounds/upgrading/procedure")
-        _move_worker(civ, old, new)
-        events.append({"event": "upgraded", "seat": seat, "from": old, "to": new, "resources": cost})
-    elif kind == "destroy":
-        cid = action["card"]
-        if card(cid)["type"] == "unit":
-            civ["military_used"] += 1
-        else:
-            _civil(civ)
-        _move_worker(civ, cid, None)
-        civ["pool"] += 1
-        events.append({"event": "destroyed", "seat": seat, "card": cid})
-    elif kind == "wonder_stage":
-        _civil(civ)
-        events += _build_stage(civ, seat, 0)
-    elif kind == "elect":
-        cid = action["card"]
-        _civil(civ)
-        civ["hand"].remove(cid)
-        old, civ["leader"] = civ["leader"], cid
-        events.append({"event": "elected", "seat": seat, "card": cid, "replaced": old})
-    elif kind == "discover":
-        cid = action["card"]
-        _civil(civ)
-        civ["hand"].remove(cid)
-        civ["science"] -= card(cid)["science"]
-        events += _put_technology(civ, seat, cid)
-    elif kind == "revolution":
-        cid = action["card"]
-        civ["hand"].remove(cid)
-        civ["science"] -= card(cid)["revolution"]
-        civ["government"] = cid
-        civ["civil_taken"] += 1
-        civ["civil_used"] = eco.civil_actions(civ)
-        civ["revolution"] = True
-        events.append({"event": "government", "seat": seat, "card": cid, "how": "revolution",
-                       "science": card(cid)["revolution"]})
-    elif kind == "peaceful_change":
-        cid = action["card"]
-        _civil(civ)
-        civ["hand"].remove(cid)
-        civ["science"] -= card(cid)["peaceful"]
-        civ["government"] = cid
-        events.append({"event": "government", "seat": seat, "card": cid, "how": "peaceful",
-                       "science": card(cid)["peaceful"]})
-    elif kind == "play_action":
-        cid = action["card"]
-        _civil(civ)
-        civ["hand"].remove(cid)
-        events += _action_card(state, civ, seat, cid)
-    elif kind == "end_turn":
-        events += _end_turn(state)
-        return state, events
-    # a lost action token may be one already used this turn (through-the-ages/second-round/special-abilities/gaining-losing-tokens)
-    civ["civil_used"] = min(civ["civil_used"], civil_total(state, seat))
-    civ["military_used"] = min(civ["military_used"], eco.military_actions(civ))
-    return state, events
-
-
-def _civil(civ):
-    civ["civil_used"] += 1
-    civ["civil_taken"] += 1
-
-
-def _military_discount(civ, cost):
-    """Resources an action card grants for units are spent first (through-the-ages/second-round/
-    build-military-unit/military-discounts)."""
-    used = min(cost, civ["military_resources"])
-    civ["military_resources"] -= used
-    return cost - used
-
-
-def _move_worker(civ, old, new):
-    civ["workers"][old] -= 1
-    if not civ["workers"][old]:
-        del civ["workers"][old]
-    if new:
-        civ["workers"][new] = civ["workers"].get(new, 0) + 1
-
-
-def _build_stage(civ, seat, discount):
-    wonder = card(civ["wonder"])
-    cost = max(value("decisions.wonder_stage_discount_floor"), wonder["stages"][civ["wonder_stages"]] - discount)
-    eco.pay(civ, RES, cost, "through-the-ages/second-round/build-wonder-stage/stages")
-    civ["blue_bank"] -= 1                                  # the stage marker
-    civ["wonder_stages"] += 1
-    events = [{"event": "stage", "seat": seat, "card": civ["wonder"], "stage": civ["wonder_stages"], "resources": cost}]
-    if civ["wonder_stages"] == len(wonder["stages"]):
-        civ["blue_bank"] += civ["wonder_stages"]           # the markers go back on completion
-        civ["wonders"].append(civ["wonder"])
-        events.append({"event": "wonder_completed", "seat": seat, "card": civ["wonder"]})
-        civ["wonder"], civ["wonder_stages"] = None, 0
-    return events
-
-
-def _put_technology(civ, seat, cid):
-    info = card(cid)
-    if info["type"] == "special":
-        # a special technology replaces one of the same family, its bonus does not add up
-        # (through-the-ages/advanced/special-technologies/replacing)
-        for old in [c for c in civ["specials"] if card(c).get("family") == info.get("family")]:
-            civ["specials"].remove(old)
-        civ["specials"].append(cid)
-        if info.get("blue"):
-            civ["blue_cap"] += info["blue"]
-            civ["blue_bank"] += info["blue"]
-    else:
-        civ["techs"].append(cid)
-    return [{"event": "discovered", "seat": seat, "card": cid, "science": info["science"]}]
-
-
-def _action_card(state, civ, seat, cid):
-    info = card(cid)
-    events = [{"event": "played", "seat": seat, "card": cid}]
-    if info.get("wonder_discount"):
-        events += _build_stage(civ, seat, info["wonder_discount"])
-    if info.get("gain_culture"):
-        civ["culture"] += info["gain_culture"]
-    if info.get("gain_science"):
-        civ["science"] = min(value("science_total_cap"), civ["science"] + info["gain_science"])
-    if info.get("gain_food"):
-        eco.gain(civ, FOOD, info["gain_food"])
-    if info.get("gain_resources"):
-        eco.gain(civ, RES, info["gain_resources"])
-    if info.get("extra_military"):
-        civ["extra_military"] += info["extra_military"]
-        civ["military_resources"] += info.get("military_resources", 0)
-    return events
-
-
-def apply_event(state, cid):
-    """A current event, for every civilisation (through-the-ages/later-rounds/events/reveal)."""
-    info = card(cid)
-    for civ in state["civs"]:
-        if info.get("all_food"):
-            eco.gain(civ, FOOD, info["all_food"])
-        if info.get("all_resources"):
-            eco.gain(civ, RES, info["all_resources"])
-        if info.get("all_science"):
-            civ["science"] = min(value("science_total_cap"), civ["science"] + info["all_science"])
-        if info.get("all_culture"):
-            civ["culture"] += info["all_culture"]
-        if info.get("all_population") and civ["yellow_bank"] > 0:
-            civ["yellow_bank"] -= 1
-            civ["pool"] += 1
-        if info.get("free_warriors") and civ["pool"] > 0:
-            civ["pool"] -= 1
-            civ["workers"]["warriors"] = civ["workers"].get("warriors", 0) + 1
-    state["past_events"].append(cid)
-    return [{"event": "event", "card": cid}]
-
-
-# ------------------------------------------------------------------------------------- turns and rounds
-def _end_turn(state):
-    seat = state["current"]
-    civ = state["civs"][seat]
-    events = [{"event": "production", "seat": seat, "steps": eco.produce_and_maintain(civ, state["mode"])}]
-    civ.update(civil_used=0, military_used=0, civil_taken=0, revolution=False, extra_military=0,
-               military_resources=0, fresh=[])
-    n = state["players"]
-    last_seat = (state["start"] - 1) % n
-    if seat == last_seat and state["last_round"]:
-        events += _final_scoring(state)
-        return events
-    state["current"] = (seat + 1) % n
-    if state["current"] == state["start"]:
-        state["round"] += 1
-    events += _start_turn(state)
-    return events
-
-
-def _start_turn(state):
-    """Refill the card row (through-the-ages/second-round/card-row/refill-overview), then the Simple game's
-    event at the start player's turn from round 3 (assumed: one per round)."""
-    events = []
-    if state["round"] >= 2:
-        events += refill(state)
-    if state["round"] >= 3 and state["current"] == state["start"] and state["events"]:
-        events += apply_event(state, state["events"].pop(0))
-    return events
-
-
-def refill(state):
-    k = value("removal")[state["players"]]
-    row = state["row"]
-    removed = [c for c in row[:k] if c]
-    state["box"] += removed
-    rest = [c for c in row[k:] if c]
-    row[:] = rest + [None] * (len(row) - len(rest))
-    first_refill_of_round_two = state["round"] == 2 and state["current"] == state["start"]
-    for i in range(len(rest), len(row)):
-        if first_refill_of_round_two and state["decks"]["A"]:
-            row[i] = state["decks"]["A"].pop(0)
-        elif state["decks"]["I"]:
-            row[i] = state["decks"]["I"].pop(0)
-            if not state["decks"]["I"]:
-                state["last_round"] = True       # the last civil card is out (through-the-ages/simple-game-end/last-round)
-    if first_refill_of_round_two:
-        state["box"] += state["decks"]["A"]
-        state["decks"]["A"] = []
-        state["age"] = "I"
-    return [{"event": "refill", "removed": removed, "row": list(row)}]
-
-
-def _final_scoring(state):
-    events = []
-    for seat, civ in enumerate(state["civs"]):
-        bonus = eco.simple_bonus(civ)
-        civ["culture"] += bonus["total"]
-        events.append({"event": "bonus", "seat": seat, **bonus})
-    best = max(c["culture"] for c in state["civs"])
-    leaders = [s for s, c in enumerate(state["civs"]) if c["culture"] == best]
-    state["winner"] = leaders[0] if len(leaders) == 1 else None
-    state["over"] = True
-    events.append({"event": "game_over", "winner": state["winner"]})
-    return events
-
-
-# ------------------------------------------------------------------------------------------ legal actions
 def candidates(state: dict) -> list[dict]:
-    """Every action worth checking now (legal_actions keeps those the rules allow)."""
+    """Every move worth checking now (legal_actions keeps those the rules allow)."""
     if state["over"]:
         return []
-    civ = state["civs"][state["current"]]
-    out: list[dict] = [{"kind": "take", "slot": i} for i, c in enumerate(state["row"]) if c]
-    if state["round"] > 1:
-        out.append({"kind": "increase_population"})
-        for cid in civ["techs"]:
-            if card(cid)["type"] in PRODUCTION_TYPES:
-                out.append({"kind": "build", "card": cid})
-        for old in civ["workers"]:
-            out.append({"kind": "destroy", "card": old})
-            for new in civ["techs"]:
-                if new != old and card(new)["type"] == card(old)["type"] and card(new)["level"] > card(old)["level"]:
-                    out.append({"kind": "upgrade", "from": old, "to": new})
-        if civ["wonder"]:
-            out.append({"kind": "wonder_stage"})
-        for cid in dict.fromkeys(civ["hand"]):
-            t = card(cid)["type"]
-            if t == "leader":
-                out.append({"kind": "elect", "card": cid})
-            elif t in TECH_TYPES:
-                out.append({"kind": "discover", "card": cid})
-            elif t == "government":
-                out += [{"kind": "revolution", "card": cid}, {"kind": "peaceful_change", "card": cid}]
-            elif t == "action":
-                out.append({"kind": "play_action", "card": cid})
-    out.append({"kind": "end_turn"})
-    return out
+    if state["pending"]:
+        return politics.pending_candidates(state)
+    if state["phase"] == "politics":
+        return politics.political_candidates(state)
+    if state["phase"] == "discard":
+        return [{"kind": "discard_military", "card": c} for c in dict.fromkeys(state["civs"][state["current"]]["military_hand"])]
+    return civil.candidates(state) + [{"kind": "end_turn"}]
 
 
 def legal_actions(state: dict) -> list[dict]:
@@ -567,3 +102,199 @@ def legal_actions(state: dict) -> list[dict]:
             continue
         legal.append(action)
     return legal
+
+
+POLITICAL = {"pass_politics", "prepare_event", "aggression", "offer_pact", "cancel_pact", "colonize_from_hand", "resign"}
+
+
+def check(state: dict, action: dict) -> None:
+    """Raise IllegalAction if the rules forbid the action now."""
+    if state["over"]:
+        raise IllegalAction("through-the-ages/simple-game-end/final-scoring-time", "the game is over", "게임이 끝났습니다")
+    kind = action.get("kind")
+    if state["pending"]:
+        politics.check_pending(state, action)
+        return
+    if state["phase"] == "politics":
+        if kind not in POLITICAL:
+            raise IllegalAction("through-the-ages/advanced/political-action/once-per-turn",
+                                "first take the political action (or pass it)", "먼저 정치 행동을 하거나 넘겨야 합니다")
+        politics.check_political(state, action)
+        return
+    if state["phase"] == "discard":
+        civ = state["civs"][state["current"]]
+        if kind != "discard_military" or action.get("card") not in civ["military_hand"]:
+            raise IllegalAction("through-the-ages/advanced/military-cards/discarding/excess-cards",
+                                "discard the military cards beyond your military actions first",
+                                "군사 행동 수를 넘는 군사 카드를 먼저 버려야 합니다")
+        return
+    if kind in POLITICAL:
+        raise IllegalAction("through-the-ages/advanced/political-action/once-per-turn",
+                            "one political action per turn, before the civil and military actions",
+                            "정치 행동은 턴마다 한 번, 시민·군사 행동 전에만 할 수 있습니다")
+    if kind == "end_turn":
+        return
+    civil.check(state, action)
+
+
+def apply(state: dict, action: dict) -> tuple[dict, list[dict]]:
+    check(state, action)
+    state = clone(state)
+    if state["pending"]:
+        out = politics.perform_pending(state, action)
+        if not state["pending"] and not state["over"]:
+            out += _after_pending(state)
+        return state, out
+    if state["phase"] == "politics":
+        out = politics.perform_political(state, action)
+        if not state["pending"] and not state["over"]:
+            out += _after_politics(state)
+        return state, out
+    if state["phase"] == "discard":
+        civ = state["civs"][state["current"]]
+        civ["military_hand"].remove(action["card"])
+        events.discard_military(state, [action["card"]])
+        if not politics.must_discard(state, state["current"]):
+            state["phase"] = "actions"
+        return state, [{"event": "discard_military", "seat": state["current"], "cards": [action["card"]]}]
+    if action["kind"] == "end_turn":
+        return state, [{"event": "action", "seat": state["current"], "kind": "end_turn"}] + _end_turn(state)
+    out = civil.perform(state, action)
+    for e in out:
+        if e.get("event") == "discard_military":
+            events.discard_military(state, e["cards"])
+    return state, out
+
+
+def _after_pending(state: dict) -> list[dict]:
+    if state["phase"] == "war":
+        return _enter_politics(state)
+    if state["phase"] == "politics":
+        return _after_politics(state)
+    return []
+
+
+def _after_politics(state: dict) -> list[dict]:
+    """After the political action: discard the excess military cards (through-the-ages/advanced/military-cards/discarding/when)."""
+    state["phase"] = "discard" if politics.must_discard(state, state["current"]) else "actions"
+    return []
+
+
+def _enter_politics(state: dict) -> list[dict]:
+    civ = state["civs"][state["current"]]
+    state["politics_done"] = False
+    if civ["skip_politics"]:
+        civ["skip_politics"] = False       # International Agreement: this political action is missed
+        return _after_politics(state)
+    state["phase"] = "politics"
+    options = [a for a in politics.political_candidates(state) if a["kind"] != "pass_politics"]
+    for action in options:
+        try:
+            politics.check_political(state, action)
+            return []
+        except IllegalAction:
+            continue
+    return _after_politics(state)           # nothing but passing: no decision to ask for
+
+
+# --------------------------------------------------------------------------------------- turns and rounds
+def _next_seat(state: dict) -> tuple[int, bool]:
+    """The next player still in, and whether the round wraps (the start player's turn comes again)."""
+    n = state["players"]
+    seat = state["current"]
+    wrapped = False
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if seat == state["start"]:
+            wrapped = True
+        if not state["civs"][seat]["resigned"]:
+            return seat, wrapped
+    return state["current"], True
+
+
+def _end_turn(state: dict) -> list[dict]:
+    """Production and maintenance, then military cards for unused military actions, at most 3, none after an
+    uprising (through-the-ages/advanced/military-cards/drawing/draw, through-the-ages/advanced/mechanics/uprising/rule)."""
+    seat = state["current"]
+    civ = state["civs"][seat]
+    steps = eco.produce_and_maintain(civ, state["mode"])
+    out = [{"event": "production", "seat": seat}] + [{**step, "seat": seat} for step in steps]
+    if state["mode"] != SIMPLE and state["round"] > 1 and not any(s["event"] == "uprising" for s in steps):
+        unused = max(0, eco.military_actions(civ) - civ["military_used"])
+        out += events.draw_military(state, seat, min(value("military_draw_max"), unused))
+    civ.update(civil_used=0, military_used=0, civil_taken=0, revolution=False, extra_military=0,
+               military_resources=0, fresh=[], ocean_used=False, skip_discard=False)
+    nxt, wrapped = _next_seat(state)
+    if wrapped and _game_ends(state):
+        return out + _final_scoring(state)
+    state["current"] = nxt
+    if wrapped:
+        state["round"] += 1
+    return out + _start_turn(state)
+
+
+def _game_ends(state: dict) -> bool:
+    """The round that ends the game is over: the last round of the Simple and Advanced games
+    (through-the-ages/simple-game-end/final-scoring-time), the Full game's final round in Age IV
+    (through-the-ages/full/game-end/last-round/when)."""
+    if state["mode"] == FULL:
+        return bool(state["final_round"]) and state["round"] >= state["final_round"]
+    return state["last_round"]
+
+
+def _start_turn(state: dict) -> list[dict]:
+    """Refill the card row (through-the-ages/second-round/card-row/refill-overview); the Simple game's event at
+    the start player's turn from round 3 (assumed: one per round); in the Advanced and Full games a war the
+    player declared is settled, then comes the political action."""
+    out = []
+    seat = state["current"]
+    civ = state["civs"][seat]
+    if state["round"] >= 2:
+        out += row.refill(state)
+    if state["mode"] == SIMPLE:
+        if state["round"] >= 3 and seat == state["start"] and state["events"]:
+            out += events.resolve(state, state["events"].pop(0), seat)
+        state["phase"] = "actions"
+        return out
+    if civ["civil_penalty"]:
+        civ["civil_used"] = min(civil.civil_total(state, seat), civ["civil_penalty"])   # Rebellion
+        civ["civil_penalty"] = 0
+    civ["military_resources"] = eco.leader(civ).get("turn_military_resources", 0)
+    if state["round"] < 2:
+        state["phase"] = "actions"
+        return out
+    war = politics.start_war_resolution(state, seat)
+    if state["pending"]:
+        state["phase"] = "war"
+        return out + war
+    return out + war + _enter_politics(state)
+
+
+def apply_event(state: dict, cid: str) -> list[dict]:
+    """A current event, for every civilisation (the scenarios' step; through-the-ages/later-rounds/events/reveal)."""
+    return events.resolve(state, cid, state["current"])
+
+
+def _final_scoring(state: dict) -> list[dict]:
+    """The end: the Simple game's bonus points (through-the-ages/simple-game-end/bonus-points); the Advanced
+    game's 4 Age III events (through-the-ages/advanced/how-to-play/final-scoring); in the Full game every Age
+    III event left in the current and future events (through-the-ages/full/game-end/age-iii-events/reveal-and-score).
+    The most culture wins; a tie has no single winner (assumed)."""
+    out = []
+    if state["mode"] == SIMPLE:
+        for seat, civ in enumerate(state["civs"]):
+            bonus = eco.simple_bonus(civ)
+            civ["culture"] += bonus["total"]
+            out.append({"event": "bonus", "seat": seat, **bonus})
+    else:
+        scoring = state["scoring_events"] if state["mode"] == ADVANCED else \
+            [c for c in [*state["current_events"], *state["future_events"]] if card(c)["age"] == "III" and card(c).get("impact")]
+        for cid in scoring:
+            out += events.score_impact(state, cid)
+    seats = events.active_seats(state)
+    best = max(state["civs"][s]["culture"] for s in seats)
+    leaders = [s for s in seats if state["civs"][s]["culture"] == best]
+    state["winner"] = leaders[0] if len(leaders) == 1 else None
+    state["over"] = True
+    out.append({"event": "game_over", "winner": state["winner"]})
+    return out

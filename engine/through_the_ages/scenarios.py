@@ -4,15 +4,21 @@
       players: 2            (2-4; default 2)
       seed: 1
       round: 2              (1: the first round, only taking cards; default 2)
-      mode: simple | advanced | full      (production and maintenance rules; default simple)
+      mode: simple | advanced | full      (the game's rules; default simple)
       seat: 0               my seat (the start player is seat 0; round 1 gives seat N N+1 civil actions)
+      age: I                the current age (default: A in round 1, I later)
+      phase: actions | politics           what "me" decides first (default actions)
       row: [card | null, ...]             the card row (13 slots; default: the seed's row)
-      deck_i: N             keep only the top N cards of the Age I civil deck
+      deck_i: N             keep only the top N cards of the Age I civil deck (deck_ii, deck_iii likewise)
+      current_events / future_events / scoring_events: [card, ...]   the event decks (Advanced/Full)
+      resign: true          the Full game's `resign` option
+      last_round: true / final_round: N   the game's last round (Simple/Advanced) / the Full game's final round
+      pacts: [{card, owner: role, a: role, b: role}]    pacts in play; wars: [{card, declarer: role, target: role}]
       me: {civ fields}                    overrides of "me" (the player whose turn it is)
       others: [{civ fields}, ...]         the other players in seat order after "me"
     civ fields: yellow_bank, yellow_cap, pool, blue_bank, blue_cap, workers {card: n}, blue {card: n},
-      techs (added to the starting ones), government, specials, hand, leader, leader_ages, wonder,
-      wonder_stages, wonders, culture, science, civil_used, military_used, tactics, colonies.
+      techs (added to the starting ones), government, specials, hand, military_hand, leader, leader_ages,
+      wonder, wonder_stages, wonders, culture, science, civil_used, military_used, tactics, colonies.
       When `blue` is given and `blue_bank` is not, the bank holds what the cards do not.
 
     actions: engine actions ({"kind": "take", "slot": 6}, {"kind": "build", "card": "iron"}, ...), or runner
@@ -20,18 +26,22 @@
       "card": c}, {"kind": "final_bonus"}, {"kind": "sacrifice", "units": [...]},
       {"kind": "colonize", "territory": c, "bid": n, "units": [...], "bonus_cards": [n, ...]},
       {"kind": "aggression", "card": c, "target": "others.0", "units": [...], "defender_units": [...],
-       "defense": n}, {"kind": "war", "attack": n, "defense": n}, {"kind": "end_of_age", "age": "II"}.
+       "defense": n}, {"kind": "war", "attack": n, "defense": n}, {"kind": "end_of_age", "age": "II"},
+      {"kind": "declare_war", "card": c, "target": "others.0", "military_actions": n} (the 2006 war cards'
+      texts are unpublished, so the scenario gives the cost), {"kind": "as", "role": "others.0", "action": {...}}
+      (a move of another player's pending decision, checked like any move).
 
     paths: me.<civ field> | me.<derived> (culture_rating, science_rating, strength, happy_faces,
       happy_faces_uncapped, consumption, population_cost, corruption, required_happiness, discontent,
       uprising, food, resources, civil_left, military_left, civil_total, military_total, hand_size,
-      building_limit, food_per_round, resources_per_round, workers.<card>, blue.<card>),
-      others.N.<same>, state.<field> (state.row.N, state.round, state.last_round...).
+      building_limit, food_per_round, resources_per_round, military_hand_limit, colonization_bonus,
+      most_payable, workers.<card>, blue.<card>), others.N.<same>, state.<field> (state.row.N, state.round,
+      state.last_round, state.pending.kind, state.phase...), decider (the seat deciding now).
 """
 from __future__ import annotations
 
 from ..api import ScenarioError, Situation
-from . import conflict, rules
+from . import civil, conflict, politics, row, rules
 from . import economy as eco
 from .cards import all_cards, value
 from .state import new_civ
@@ -39,7 +49,7 @@ from .state import new_civ
 CIV_FIELDS = {"yellow_bank", "yellow_cap", "pool", "blue_bank", "blue_cap", "workers", "blue", "techs", "government",
               "specials", "hand", "leader", "leader_ages", "wonder", "wonder_stages", "wonders", "culture", "science",
               "civil_used", "military_used", "tactics", "colonies", "civil_taken", "extra_military",
-              "military_resources", "fresh"}
+              "military_resources", "fresh", "military_hand", "ravaged", "civil_penalty"}
 
 
 def _civ(overrides: dict, where: str) -> dict:
@@ -54,7 +64,8 @@ def _civ(overrides: dict, where: str) -> dict:
             civ[key] = {c: n for c, n in dict(val).items() if n}
         else:
             civ[key] = val
-    for cid in [*civ["workers"], *civ["blue"], *civ["hand"], *civ["techs"], *civ["specials"], *civ["wonders"]]:
+    for cid in [*civ["workers"], *civ["blue"], *civ["hand"], *civ["techs"], *civ["specials"], *civ["wonders"],
+                *civ["military_hand"], *civ["colonies"], *([civ["tactics"]] if civ["tactics"] else [])]:
         if cid not in all_cards():
             raise ScenarioError(f"{where}: unknown card {cid!r}")
     for cid in civ["workers"]:
@@ -70,11 +81,18 @@ def _civ(overrides: dict, where: str) -> dict:
 def situation(spec: dict) -> Situation:
     setup = spec.get("setup") or {}
     players = setup.get("players", 2)
-    state = rules.new_game(players, setup.get("seed", 1))
-    state["mode"] = setup.get("mode", "simple")
+    mode = setup.get("mode", "simple")
+    state = rules.new_game(players, setup.get("seed", 1), mode, bool(setup.get("resign")))
     state["round"] = setup.get("round", 2)
-    if "deck_i" in setup:
-        state["decks"]["I"] = state["decks"]["I"][:setup["deck_i"]]
+    state["age"] = setup.get("age", "A" if state["round"] == 1 else "I")
+    state["phase"] = setup.get("phase", "actions")
+    for key in ("deck_i", "deck_ii", "deck_iii"):
+        age = key.split("_")[1].upper()
+        if key in setup:
+            state["decks"][age] = state["decks"][age][:setup[key]]
+    for key in ("current_events", "future_events", "scoring_events"):
+        if key in setup:
+            state[key] = list(setup[key])
     if "row" in setup:
         row = list(setup["row"]) + [None] * (value("card_row")["slots"] - len(setup["row"]))
         state["row"] = row
@@ -85,9 +103,18 @@ def situation(spec: dict) -> Situation:
     order = [(me + i) % players for i in range(1, players)]
     for i, seat in enumerate(order):
         state["civs"][seat] = _civ(others[i] if i < len(others) else {}, f"setup.others.{i}")
+    if mode == "simple":
+        for civ in state["civs"]:
+            civ["simple"] = True
     roles = {"me": me, **{f"others.{i}": seat for i, seat in enumerate(order)}}
     if order:
         roles["other"] = order[0]
+    state["last_round"] = bool(setup.get("last_round", False))
+    state["final_round"] = setup.get("final_round")
+    for pact in setup.get("pacts") or []:
+        state["pacts"].append({"card": pact["card"], **{k: roles[pact[k]] for k in ("owner", "a", "b")}})
+    for war in setup.get("wars") or []:
+        state["wars"].append({"card": war["card"], "declarer": roles[war["declarer"]], "target": roles[war["target"]]})
     return Situation(state=state, roles=roles, names={}, viewer=me)
 
 
@@ -105,12 +132,12 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
         return [{"event": e.pop("event"), "seat": state["current"], **e}
                 for e in eco.produce_and_maintain(civ, state["mode"])]
     if kind == "refill":
-        return rules.refill(state)
+        return row.refill(state)
     if kind == "event":
         return rules.apply_event(state, step["card"])
     if kind == "final_bonus":
         return [{"event": "bonus", "seat": state["current"], **eco.simple_bonus(civ)}]
-    if kind == "sacrifice":
+    if kind == "sacrifice" and "units" in step:      # the runner's step; {kind: sacrifice, card} is a move
         probe = {**civ, "workers": dict(civ["workers"])}
         return [{"event": "sacrifice", "seat": state["current"], "strength": eco.strength(civ),
                  "added": conflict.sacrifice(probe, list(step["units"])),
@@ -120,7 +147,7 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
     if kind == "colonize":
         return [{"seat": state["current"], **conflict.colonize(civ, step["territory"], step["bid"], list(step.get("units") or []),
                                                                list(step.get("bonus_cards") or []))}]
-    if kind == "aggression":
+    if kind == "aggression" and isinstance(step.get("target"), str):   # the runner's step; a move names a seat
         target = state["civs"][_seat(situation, step["target"])]
         return [{"seat": state["current"], **conflict.aggression(civ, target, step["card"], list(step.get("units") or []),
                                                                  list(step.get("defender_units") or []),
@@ -130,6 +157,16 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
     if kind == "end_of_age":
         return [{"seat": s, **conflict.end_of_age(c, step["age"], state["mode"] == "full")}
                 for s, c in enumerate(state["civs"])]
+    if kind == "declare_war":
+        return politics.declare_war(state, state["current"], step["card"], _seat(situation, step["target"]),
+                                    step["military_actions"])
+    if kind == "as":
+        seat = _seat(situation, step["role"])
+        if rules.deciding_seat(state) != seat:
+            raise ScenarioError(f"it is seat {rules.deciding_seat(state)}'s decision, not {step['role']}'s")
+        new, events = rules.apply(state, dict(step["action"]))
+        situation.state = new
+        return events
     new, events = rules.apply(state, dict(step))
     situation.state = new
     return events
@@ -146,16 +183,20 @@ DERIVED = {
     "food_per_round": lambda c: eco.production_per_round(c, eco.FOOD),
     "resources_per_round": lambda c: eco.production_per_round(c, eco.RES),
     "civil_actions": eco.civil_actions, "military_actions": eco.military_actions,
+    "military_hand_limit": eco.military_hand_limit, "colonization_bonus": eco.colonization_bonus,
+    "most_payable": conflict.most_payable, "military_hand_size": lambda c: len(c["military_hand"]),
 }
 
 
 def value_at(situation: Situation, path: str):
     state = situation.state
     head, _, rest = path.partition(".")
+    if head == "decider":
+        return rules.deciding_seat(state)
     if head == "state":
         node = state
         for part in rest.split("."):
-            node = node[int(part)] if isinstance(node, list) else node.get(part)
+            node = node[int(part)] if isinstance(node, list) else (node or {}).get(part)
         return node
     if head == "others":
         index, _, rest = rest.partition(".")
@@ -167,8 +208,8 @@ def value_at(situation: Situation, path: str):
     civ = state["civs"][seat]
     field, _, sub = rest.partition(".")
     if field in ("civil_left", "military_left", "civil_total"):
-        return {"civil_left": rules.civil_left, "military_left": rules.military_left,
-                "civil_total": rules.civil_total}[field](state, seat)
+        return {"civil_left": civil.civil_left, "military_left": civil.military_left,
+                "civil_total": civil.civil_total}[field](state, seat)
     if field == "military_total":
         return eco.military_actions(civ)
     if field in DERIVED:
@@ -189,7 +230,7 @@ def view(state: dict, seat: int) -> dict:
         "food": eco.held(civ, eco.FOOD), "resources": eco.held(civ, eco.RES),
         "consumption": eco.consumption(civ), "corruption": eco.corruption(civ),
         "required_happiness": eco.required_happiness(civ), "discontent": eco.discontent(civ),
-        "civil_left": rules.civil_left(state, seat), "military_left": rules.military_left(state, seat),
+        "civil_left": civil.civil_left(state, seat), "military_left": civil.military_left(state, seat),
         "workers": dict(civ["workers"]), "hand": list(civ["hand"]), "government": civ["government"],
         "leader": civ["leader"], "wonder": civ["wonder"], "wonder_stages": civ["wonder_stages"],
         "wonders": list(civ["wonders"]),

@@ -9,17 +9,27 @@ from .cards import value
 
 
 def clone(node):
-    """A deep copy of plain data (faster than copy.deepcopy for dicts of lists of ints)."""
+    """A deep copy of plain data (faster than copy.deepcopy). The state's lists hold one kind of item each
+    (cards, seats, civilisations, pacts), so a list of scalars is copied whole."""
     if isinstance(node, dict):
-        return {k: clone(v) for k, v in node.items()}
+        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in node.items()}
     if isinstance(node, list):
+        if not node or not isinstance(node[0], (dict, list)):
+            return node[:]
         return [clone(v) for v in node]
     return node
 
 
 def new_civ() -> dict:
     """A civilisation as the player board sets it up (through-the-ages/setup/yellow-tokens/bank-and-population,
-    through-the-ages/setup/starting-technologies/starting-buildings)."""
+    through-the-ages/setup/starting-technologies/starting-buildings).
+
+    workers {card: n} yellow tokens on technology cards; blue {card: n} blue tokens (food/resources) on farms and
+    mines; techs: technology cards in play (farms, mines, urban buildings, units); specials: special technologies;
+    hand / military_hand: cards in hand; fresh: civil cards taken this turn; wonder + wonder_stages: the wonder
+    under construction; wonders: completed; ravaged: completed wonders turned face down (Ravages of Time);
+    colonies; tactics; *_used: actions used this turn; civil_penalty: civil actions lost next turn (Rebellion);
+    military_resources: resources for units only, this turn; flags once_per_turn / once_per_game."""
     start = value("start")
     tokens = value("tokens")
     return {
@@ -28,11 +38,13 @@ def new_civ() -> dict:
         "workers": dict(start["workers"]), "blue": {},
         "techs": list(start["technologies"]), "government": start["government"], "specials": [],
         "hand": [], "fresh": [], "leader": None, "leader_ages": [],
-        "wonder": None, "wonder_stages": 0, "wonders": [],
+        "wonder": None, "wonder_stages": 0, "wonders": [], "ravaged": [],
         "culture": 0, "science": 0,
         "civil_used": 0, "military_used": 0, "civil_taken": 0, "revolution": False,
-        "extra_military": 0, "military_resources": 0,
+        "extra_military": 0, "military_resources": 0, "civil_penalty": 0,
         "tactics": None, "colonies": [], "military_hand": [],
+        "ocean_used": False, "columbus_used": False, "skip_discard": False, "resigned": False,
+        "yellow_boxed": 0, "blue_boxed": 0, "ravaged_culture": 0, "skip_politics": False,
     }
 
 

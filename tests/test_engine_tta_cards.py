@@ -1,0 +1,288 @@
+"""Through the Ages (2006): the published cards' abilities as the engine plays them - leaders, wonders, action
+cards, events, aggressions, Age III scoring - each against the card's 2006 values (data/cards.yaml,
+data/military.yaml) and the rulebook's rules."""
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.through_the_ages import civil, conflict, events, politics, rules
+from engine.through_the_ages import economy as eco
+from engine.through_the_ages.cards import card
+from engine.through_the_ages.state import new_civ
+
+
+def civ(**changes):
+    c = new_civ()
+    c.update(changes)
+    return c
+
+
+def game(mode="advanced", players=2, **me):
+    state = rules.new_game(players, 5, mode)
+    state["round"], state["age"], state["phase"] = 3, "I", "actions"
+    state["civs"][0].update(me)
+    return state
+
+
+def play(state, action):
+    return rules.apply(state, action)
+
+
+# ---------------------------------------------------------------------------------------------- leaders
+def test_homer_warriors_culture_and_a_resource_for_units():
+    c = civ(leader="homer", workers={"warriors": 3, "bronze": 2})
+    assert eco.culture_rating(c) == 2            # up to 2 Warriors, 1 culture each
+    state = game(leader="homer")
+    state["civs"][0]["military_resources"] = 0
+    state, _ = play(state, {"kind": "end_turn"})
+    state, _ = play(state, {"kind": "end_turn"})  # back to seat 0: a new turn
+    assert state["civs"][0]["military_resources"] == 1
+
+
+def test_moses_aristotle_alexander():
+    assert eco.population_cost(civ(leader="moses")) == 1
+    state = game(leader="aristotle", science=0)
+    state["row"][0] = "iron"
+    state, _ = play(state, {"kind": "take", "slot": 0})
+    assert state["civs"][0]["science"] == 1      # +1 science for a technology taken
+    assert eco.strength(civ(leader="alexander-the-great", workers={"warriors": 3})) == 6
+
+
+def test_michelangelo_makes_wonders_one_action_cheaper():
+    state = game(leader="michelangelo", wonders=["pyramids"])
+    state["row"][5] = "great-wall"
+    assert civil.take_cost(state, 0, 5) == 2 + 1 - 1
+
+
+def test_genghis_khan_is_ignored_in_the_simple_game():
+    advanced = civ(leader="genghis-khan", workers={"knights": 2}, tactics="heavy-cavalry")
+    assert eco.strength(advanced) == 2 * 2 + 2   # no tactics bonus; +1 strength per cavalry
+    assert eco.culture_rating(advanced) == 2
+    simple = civ(leader="genghis-khan", workers={"knights": 2}, simple=True)
+    assert eco.strength(simple) == 4 and eco.culture_rating(simple) == 0
+
+
+def test_leonardo_and_newton_reward_a_technology():
+    state = game(leader="leonardo-da-vinci", hand=["iron"], science=5)
+    state, _ = play(state, {"kind": "discover", "card": "iron"})
+    assert eco.held(state["civs"][0], eco.RES) == 1            # Leonardo: 1 resource when a technology is played
+    state = game(leader="isaac-newton", hand=["iron"], science=5)
+    state, _ = play(state, {"kind": "discover", "card": "iron"})
+    assert state["civs"][0]["civil_used"] == 0
+
+
+def test_best_lab_scientists_and_game_designer():
+    labs = {"alchemy": 1, "philosophy": 1}
+    assert eco.science_rating(civ(workers=labs)) == 3
+    assert eco.science_rating(civ(workers=labs, leader="albert-einstein")) == 4
+    designer = civ(workers=labs, leader="game-designer")
+    assert eco.science_rating(designer) == 1 and eco.culture_rating(designer) == 1
+
+
+def test_gandhi_is_not_attacked_cheaply_and_attacks_no_one():
+    assert conflict.aggression_cost(civ(), civ(leader="mahatma-gandhi"), "plunder-i") == 4
+    state = game(mode="advanced", military_hand=["plunder-i"], leader="mahatma-gandhi")
+    state["phase"] = "politics"
+    with pytest.raises(IllegalAction):
+        rules.check(state, {"kind": "aggression", "card": "plunder-i", "target": 1})
+
+
+def test_churchill_doubles_defense_cards_and_cook_colonization_cards():
+    assert conflict.bonus_value(civ(leader="winston-churchill"), ["military-bonus-i"], "defense") == 4
+    assert conflict.bonus_value(civ(leader="james-cook"), ["military-bonus-i"], "colonize") == 2
+    assert eco.culture_rating(civ(leader="james-cook", colonies=["fertile-territory-i"])) == 2
+
+
+def test_tesla_makes_rivals_labs_dearer_and_own_labs_produce():
+    state = game(mode="full", blue={"bronze": 6}, pool=1, techs=[*new_civ()["techs"], "alchemy"])
+    state["civs"][1]["leader"] = "nikola-tesla"
+    assert civil.surcharge(state, 0) == 1
+    with pytest.raises(IllegalAction):      # 6 + 1 resources needed, 6 held
+        civil.check(state, {"kind": "build", "card": "alchemy"})
+    c = civ(leader="nikola-tesla", workers={"alchemy": 2})
+    assert eco.production_per_round(c, eco.RES) == 2
+
+
+# ---------------------------------------------------------------------------------------------- wonders
+def test_great_wall_st_peters_and_kremlin():
+    assert eco.strength(civ(wonders=["great-wall"], workers={"warriors": 2})) == 2 + 2
+    peter = civ(wonders=["st-peters-basilica", "kremlin"], workers={"religion": 2})
+    assert eco.happy_faces(peter) == 2 * 2 - 2          # happy faces doubled, unhappy ones not
+    assert eco.civil_actions(peter) == 5 and eco.military_actions(peter) == 3
+
+
+def test_transcontinental_railroad_doubles_one_best_mine():
+    c = civ(wonders=["transcontinental-railroad"], workers={"bronze": 1, "iron": 1})
+    assert eco.production_per_round(c, eco.RES) == 1 + 2 + 2
+    eco.produce(c, eco.RES)
+    assert c["blue"] == {"iron": 2, "bronze": 1}
+
+
+def test_masonry_builds_two_stages_with_one_action_and_hollywood_scores_on_completion():
+    state = game(specials=["masonry"], wonder="pyramids", blue={"bronze": 5})
+    state, out = play(state, {"kind": "wonder_stage", "stages": 2})
+    assert state["civs"][0]["wonder_stages"] == 2 and state["civs"][0]["civil_used"] == 1
+    with pytest.raises(IllegalAction):
+        civil.check(game(wonder="pyramids", blue={"bronze": 5}), {"kind": "wonder_stage", "stages": 2})
+    state = game(wonder="hollywood", wonder_stages=2, blue={"iron": 3},
+                 workers={"drama": 1, "printing-press": 2, "iron": 1}, techs=[*new_civ()["techs"], "iron", "drama", "printing-press"])
+    state, out = play(state, {"kind": "wonder_stage"})
+    assert next(e for e in out if e["event"] == "wonder_culture")["culture"] == 2 * (1 + 1 + 1)
+
+
+def test_ocean_liner_service_once_per_turn_without_a_civil_action():
+    state = game(wonders=["ocean-liner-service"], yellow_bank=6, blue={"agriculture": 5})
+    state, _ = play(state, {"kind": "increase_population", "ocean": True})
+    assert state["civs"][0]["civil_used"] == 0 and state["civs"][0]["pool"] == 2
+    with pytest.raises(IllegalAction):
+        civil.check(state, {"kind": "increase_population", "ocean": True})
+
+
+def test_library_of_alexandria_raises_both_hand_limits():
+    c = civ(wonders=["library-of-alexandria"])
+    assert eco.civil_hand_limit(c) == 5 and eco.military_hand_limit(c) == 3
+
+
+# ------------------------------------------------------------------------------------------- action cards
+def test_rich_land_ideal_building_site_efficient_upgrade():
+    state = game(hand=["rich-land-a", "ideal-building-site-i", "efficient-upgrade-i"], blue={"bronze": 6}, pool=2,
+                 techs=[*new_civ()["techs"], "iron", "alchemy"])
+    state, out = play(state, {"kind": "play_action", "card": "rich-land-a", "target": "iron"})
+    assert next(e for e in out if e["event"] == "built")["resources"] == 5 - 1
+    state, out = play(state, {"kind": "play_action", "card": "ideal-building-site-i", "target": "religion"})
+    assert next(e for e in out if e["event"] == "built")["resources"] == 3 - 2
+    state["civs"][0]["blue"], state["civs"][0]["blue_bank"] = {"bronze": 4}, 14
+    state, out = play(state, {"kind": "play_action", "card": "efficient-upgrade-i", "from": "philosophy", "to": "alchemy"})
+    assert next(e for e in out if e["event"] == "upgraded")["resources"] == (6 - 3) - 2
+    assert state["civs"][0]["civil_used"] == 3       # each card one civil action, the build included
+
+
+def test_breakthrough_and_frugality():
+    state = game(hand=["breakthrough-i", "iron"], science=5)
+    state, _ = play(state, {"kind": "play_action", "card": "breakthrough-i", "target": "iron"})
+    assert state["civs"][0]["science"] == 0 + 2 and "iron" in state["civs"][0]["techs"]
+    state = game(hand=["frugality-i"], blue={"agriculture": 2})
+    state, _ = play(state, {"kind": "play_action", "card": "frugality-i"})
+    assert state["civs"][0]["pool"] == 2 and eco.held(state["civs"][0], eco.FOOD) == 0 + 2
+
+
+def test_wave_of_nationalism_counts_stronger_civilizations():
+    state = game(players=3, hand=["wave-of-nationalism"])
+    for seat in (1, 2):
+        state["civs"][seat]["workers"]["warriors"] = 3
+    state, _ = play(state, {"kind": "play_action", "card": "wave-of-nationalism"})
+    assert state["civs"][0]["military_resources"] == 2 * 3
+
+
+# ------------------------------------------------------------------------------------------------ events
+def test_events_for_the_strongest_and_the_weakest():
+    state = game(players=3)
+    state["civs"][1]["workers"]["warriors"] = 4
+    state["civs"][2]["workers"]["warriors"] = 2
+    events.resolve(state, "crusades", 0)
+    assert [c["culture"] for c in state["civs"]] == [-4, 4, 0]
+    state = game(players=3)
+    events.resolve(state, "crusades", 0)                  # all tied: every civilization is both
+    assert [c["culture"] for c in state["civs"]] == [0, 0, 0]
+
+
+def test_uncertain_borders_moves_a_yellow_token():
+    state = game(players=2)
+    state["civs"][1]["workers"]["warriors"] = 3
+    events.resolve(state, "uncertain-borders", 0)
+    assert state["civs"][0]["yellow_bank"] == 17 and state["civs"][1]["yellow_bank"] == 19
+
+
+def test_iconoclasm_immigration_and_ravages_of_time():
+    state = game(players=2, leader="homer", wonders=["pyramids"], workers={"religion": 2})
+    state["age"] = "II"
+    events.resolve(state, "iconoclasm", 0)
+    assert state["civs"][0]["leader"] is None
+    events.resolve(state, "immigration", 0)
+    assert state["civs"][0]["pool"] == 2 and state["civs"][1]["pool"] == 1
+    events.resolve(state, "ravages-of-time", 0)
+    c = state["civs"][0]
+    assert c["ravaged"] == ["pyramids"] and eco.civil_actions(c) == 4 and eco.culture_rating(c) == 2 + 2
+
+
+def test_international_agreement_takes_cards_for_the_strongest():
+    state = game(players=2)
+    state["civs"][1]["workers"]["warriors"] = 3
+    state["age"] = "II"
+    state["row"] = ["iron", "drama", "alchemy", "theology", "irrigation", "monarchy"] + [None] * 7
+    events.resolve(state, "international-agreement", 0)
+    taker = state["civs"][1]
+    assert taker["hand"] == ["iron", "drama", "alchemy", "theology"] and taker["skip_politics"]
+
+
+def test_territories_permanent_and_immediate_bonuses():
+    c = civ()
+    placed = conflict.add_colony(c, "wealthy-territory-ii")
+    assert c["blue_cap"] == 21 and placed["resources"] == 8
+    c = civ()
+    conflict.add_colony(c, "historic-territory-ii")
+    assert eco.happy_faces(c) == 2 and c["culture"] == 11
+    c = civ()
+    assert conflict.add_colony(c, "strategic-territory-i")["draw"] == 3 and eco.strength(c) == 1 + 2
+
+
+# ------------------------------------------------------------------------------------------- aggressions
+@pytest.mark.parametrize("aggression,defender,check", [
+    ("enslave", {"pool": 1}, lambda a, d: d["pool"] == 0 and eco.held(a, eco.RES) == 3),
+    ("plunder-ii", {"blue": {"bronze": 3, "agriculture": 4}, "blue_bank": 11}, lambda a, d: eco.held(d, eco.FOOD) + eco.held(d, eco.RES) == 2),
+    ("raid-ii", {"workers": {"alchemy": 2}}, lambda a, d: "alchemy" not in d["workers"] and eco.held(a, eco.RES) == 6),
+    ("raid-i", {"workers": {"religion": 1}}, lambda a, d: eco.held(a, eco.RES) == 2),
+    ("annex", {"colonies": ["fertile-territory-i"], "yellow_cap": 21, "yellow_bank": 21},
+     lambda a, d: a["colonies"] == ["fertile-territory-i"] and d["yellow_bank"] == 18 and a["yellow_cap"] == 21),
+    ("assassinate", {"leader": "leonardo-da-vinci"}, lambda a, d: d["leader"] is None and a["culture"] == 3),
+    ("sabotage", {"wonder": "great-wall", "wonder_stages": 2, "blue_bank": 16}, lambda a, d: d["wonder"] is None and d["blue_bank"] == 18),
+    ("armed-intervention", {"culture": 5}, lambda a, d: d["culture"] == 0 and a["culture"] == 5),
+])
+def test_aggression_effects(aggression, defender, check):
+    attacker = civ()
+    target = civ(**defender)
+    conflict.aggression_effect(attacker, target, aggression)
+    assert check(attacker, target)
+
+
+def test_assassinate_and_sabotage_cost_the_level():
+    assert conflict.aggression_cost(civ(), civ(leader="leonardo-da-vinci"), "assassinate") == 1
+    assert conflict.aggression_cost(civ(), civ(wonder="eiffel-tower"), "sabotage") == 2
+    assert not conflict.aggression_target_ok(civ(), "assassinate")
+
+
+def test_joan_of_arc_scores_when_attacked():
+    state = game(mode="advanced", military_hand=["plunder-i"])
+    state["phase"] = "politics"
+    state["civs"][1]["leader"] = "joan-of-arc"
+    state, _ = play(state, {"kind": "aggression", "card": "plunder-i", "target": 1})
+    assert state["civs"][1]["culture"] == 5
+
+
+# ---------------------------------------------------------------------------------------- Age III scoring
+def test_impact_ranks_share_the_better_rank_on_a_tie():
+    state = game(players=3)
+    for seat, labs in enumerate((2, 2, 0)):
+        state["civs"][seat]["workers"]["philosophy"] = labs
+    assert events.impact_culture(state, "impact-of-science") == {0: 14, 1: 14, 2: 0}
+
+
+@pytest.mark.parametrize("impact,me,expected", [
+    ("impact-of-happiness", {"workers": {"religion": 3}, "yellow_bank": 10, "pool": 0}, 6 - 0),
+    ("impact-of-technology", {"techs": [*new_civ()["techs"], "iron", "coal"], "specials": ["justice-system"]}, 4 * 2),
+    ("impact-of-progress", {"government": "monarchy", "specials": ["architecture"]}, 2 * (1 + 2)),
+    ("impact-of-wonders", {"wonders": ["pyramids", "eiffel-tower"]}, 5 + 3),
+    ("impact-of-architecture", {"workers": {"alchemy": 2, "religion": 1}}, 2),
+])
+def test_impact_scoring(impact, me, expected):
+    state = game(players=2, **me)
+    assert events.impact_culture(state, impact)[0] == expected
+
+
+def test_war_settlement_has_no_spoils_until_the_cards_are_published():
+    state = game(mode="full", workers={"warriors": 3})
+    state["age"] = "II"
+    politics.declare_war(state, 0, "war-over-territory", 1, 1)
+    assert state["wars"] == [{"declarer": 0, "target": 1, "card": "war-over-territory"}]
+    assert card("war-over-territory").get("missing")
