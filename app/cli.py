@@ -455,6 +455,7 @@ def cmd_facts(args) -> int:
     _check_game(args.game)
     games = [args.game] if args.game else list(registry.available())
     chosen = []
+    listed = set()      # an expansion's engine also holds its base game's facts: across games, list them once
     for game in games:
         engine = _engine(game)
         try:
@@ -463,12 +464,16 @@ def cmd_facts(args) -> int:
             raise UsageError(str(exc)) from None
         if args.path:
             fact = every.get(args.path)
-            if fact is not None:
+            if fact is not None and (fact.file, fact.path) not in listed:
+                listed.add((fact.file, fact.path))
                 chosen.append((game, fact))
             continue
         for fact in every.all():
             if (args.assumed and fact.source != "assumed") or (args.source and fact.source != args.source):
                 continue
+            if (fact.file, fact.path) in listed:
+                continue
+            listed.add((fact.file, fact.path))
             chosen.append((game, fact))
     if args.path and not chosen:
         raise UsageError(f"no engine fact {args.path!r}" + (f" in {args.game}" if args.game else "")

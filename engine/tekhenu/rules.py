@@ -13,9 +13,9 @@ second Maat phase, the final Scoring, Decrees, the winner), and Botankhamun play
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import decrees, maat, market, pillars, play_cards, scoring, setup_choices, solo, turn, variants
+from . import decisions, decrees, maat, market, pillars, play_cards, scoring, setup_choices, solo, turn, variants
 from . import effects_cards as cards_fx
-from .actions import (ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie,
+from .actions import (ACTION_TYPES, ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform, TakeDie,
                       UseBlessing)
 from .god_actions import statue_bonuses
 from .maat import FAITH
@@ -100,6 +100,12 @@ def apply(state: State, action) -> tuple[State, list[dict]]:
             raise IllegalAction("tekhenu/round/take-die", "take a die before performing an action",
                                 "행동하기 전에 주사위를 가져오세요")
         turn.perform(new, action, events)
+    elif type(action) in ACTION_TYPES.values():
+        # a decision of the game that is not the one due now (a Decree scored in a turn, Faith placed
+        # outside the Maat phase): refused with the rule of the decision that is due
+        due = decisions.pending_decision(state)
+        raise IllegalAction(due.rule or "tekhenu/round/take-die", f"not now: the decision due is to {due.en}",
+                            f"지금은 할 수 없습니다: 지금 할 일은 {due.ko}")
     else:
         raise TypeError(f"not a Tekhenu action: {action!r}")
     after_move(new, events)
