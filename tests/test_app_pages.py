@@ -84,8 +84,8 @@ QUESTIONS = [  # (game, language, question, has an engine)
     ("imhotep", "en", "How many points are 7 Statue cards worth in Imhotep?", True),
     ("through-the-ages", "ko", "파란색 저장소가 비면 자원 낭비는 얼마야?", True),
     ("through-the-ages", "en", "In Through the Ages, how much corruption do I pay when my blue bank is empty?", True),
-    ("tekhenu-time-of-set", "ko", "세트의 시간 고관은 무엇을 해?", False),
-    ("tekhenu-time-of-set", "en", "What does the Vizier do in Time of Seth?", False),
+    ("tekhenu-time-of-set", "ko", "세트의 시간 고관은 무엇을 해?", True),
+    ("tekhenu-time-of-set", "en", "What does the Vizier do in Time of Seth?", True),
 ]
 
 
@@ -303,7 +303,7 @@ def test_the_simulator_runs_every_engine_from_legal_defaults(lang):
     from engine import registry
 
     games = [g for g in registry.available() if registry.get(g).simulator_fields()]
-    assert {"tekhenu", "imhotep", "through-the-ages"} <= set(games)
+    assert {"tekhenu", "imhotep", "through-the-ages", "tekhenu-time-of-set"} <= set(games)
     at = app(page="simulator", lang=lang, game=games[-1])      # each game below is then a choice
     for game in games:
         at.selectbox[0].set_value(game).run()

@@ -136,8 +136,8 @@ QUESTIONS = [  # (name, language, question, the game's names, checked example)
      ("쓰루 디 에이지스: 인류 문명 발전 대서사시", "Through the Ages: A Story of Civilization"), True),
     ("tta", "en", "In Through the Ages, how much corruption do I pay when my blue bank is empty?",
      ("Through the Ages: A Story of Civilization", "쓰루 디 에이지스: 인류 문명 발전 대서사시"), True),
-    ("time-of-seth", "ko", "세트의 시간 고관은 무엇을 해?", ("테케누: 세트의 시간", "Tekhenu: Time of Seth"), False),
-    ("time-of-seth", "en", "What does the Vizier do in Time of Seth?", ("Tekhenu: Time of Seth", "테케누: 세트의 시간"), False),
+    ("time-of-seth", "ko", "세트의 시간 고관은 무엇을 해?", ("테케누: 세트의 시간", "Tekhenu: Time of Seth"), True),
+    ("time-of-seth", "en", "What does the Vizier do in Time of Seth?", ("Tekhenu: Time of Seth", "테케누: 세트의 시간"), True),
 ]
 
 

@@ -101,7 +101,7 @@ def _red_blue(question: str) -> QuestionExample | None:
     faces = F("seth_dice.faces")
     if value not in faces:
         return _refused(f"Red and blue dice have the faces {sorted(set(faces))} (no 1 or 6: "
-                        "tekhenu-time-of-set/key-concepts/red-blue-dice/scribes-no-1-or-6): a {value} cannot be taken.",
+                        f"tekhenu-time-of-set/key-concepts/red-blue-dice/scribes-no-1-or-6): a {value} cannot be taken.",
                         f"빨간색·파란색 주사위의 면은 {sorted(set(faces))}입니다 (1이나 6이 없음): {value}은(는) 가져올 수 없습니다.")
     top = F("seth_dice.tracks_max")
     if not 0 <= have <= top:

@@ -32,6 +32,21 @@ def amounts(gains, lang: str) -> str:
 
 
 # -- actions -------------------------------------------------------------------------------------------------
+def _new_game_words(action: dict, ko: bool) -> str:
+    solo = action.get("solo")
+    who = ("보탕카멘과 솔로 게임" if ko else "a solo game against Botankhamun") if solo else \
+        (f"{action.get('players', 2)}인 게임" if ko else f"a {action.get('players', 2)}-player game")
+    extras = []
+    if action.get("vizier"):
+        extras.append("고관의 시련 적용" if ko else "with the Trial of the Vizier")
+    if action.get("expansion") is False:
+        extras.append("확장 없이" if ko else "without the expansion")
+    if solo and action.get("difficulty"):
+        extras.append(f"난이도 {action['difficulty']}" if ko else f"{action['difficulty']} difficulty")
+    tail = f" ({', '.join(extras)})" if extras else ""
+    return f"{who} 시작{tail}" if ko else f"Start {who}{tail}"
+
+
 def narrate_action(action: dict, lang: str) -> str:
     ko = _ko(lang)
     kind = action.get("kind")
@@ -57,6 +72,8 @@ def narrate_action(action: dict, lang: str) -> str:
         return f"토트 신 행동 (TX05): 카드 {picks} (구역-칸)" if ko else f"Thoth God Action (TX05): cards {picks} (section-slot)"
     if kind == "draft_pick":
         return f"{action.get('card')} 선택" if ko else f"Pick {action.get('card')}"
+    if kind == "new_game":
+        return _new_game_words(action, ko)
     if kind == "choose_artifact":
         return (f"유물 카드 {action.get('card')} 선택 (사제 비용 지불, 짝인 운명 카드도 가져옴)" if ko
                 else f"Take Artifact {action.get('card')} (paying its Priests, with its Destiny card)")
@@ -139,6 +156,13 @@ def narrate_event(event: dict, lang: str) -> str | None:
         return handler(event, lang, base.who(event, lang), _ko(lang))
     if event.get("event") == "take_die" and event.get("god") == "seth":
         return _take_seth(event, lang, base.who(event, lang), _ko(lang))
+    if event.get("event") == "horus" and str(event.get("target", "")).startswith("seth-"):
+        w, ko = base.who(event, lang), _ko(lang)
+        place = ("세트를 기리는 석상" if ko else "honoring Seth") if event["target"] == "seth-honor" else \
+            (f"세트 보드 {int(event['target'].rsplit('-', 1)[1]) + 1}열 아래" if ko
+             else f"below Seth column {int(event['target'].rsplit('-', 1)[1]) + 1}")
+        return (f"{w}: 호루스 신 행동으로 석상 ({place}, 화강암 {event.get('granite')})" if ko
+                else f"{w} builds a Statue with the Horus God Action ({place}, {event.get('granite')} Granite)")
     if event.get("event") == "statue_bonus" and (event.get("god") == "seth" or "happiness" in (event.get("bonus") or {})):
         w = base.who(event, lang)
         god = _t(event.get("god"), lang)
@@ -328,4 +352,5 @@ def label(key: str, lang: str) -> str:
         return pair[1] if _ko(lang) else pair[0]
     if key.isdigit():
         return (f"{key} 지역" if _ko(lang) else f"Region {key}")
-    return base.label(key, lang)
+    named = base.label(key, lang)
+    return term(key, lang) if named == key else named     # a word of the game (a die's colour, a god)

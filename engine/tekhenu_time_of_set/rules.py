@@ -12,8 +12,8 @@ from ..tekhenu import rules as base
 from ..tekhenu import solo as base_solo
 from ..tekhenu.actions import TakeDie, UseBlessing
 from ..tekhenu.setup import EDITIONS, HORUS_SETUPS
-from . import cards, choices, ext, owed, seth_action, vizier
-from .actions import SethTakeDie, UseArtifact, as_seth
+from . import cards, choices, decisions, ext, owed, seth_action, vizier
+from .actions import ChooseArtifact, DraftPick, OwedChoice, SethTakeDie, UseArtifact, VizierDiscard, VizierMove, as_seth
 from .facts import F
 from .variant import VARIANT
 
@@ -119,6 +119,8 @@ def apply(state, action):
         return _own_move(state, action, _use_bx)
     if isinstance(action, TakeDie) and getattr(action, "board", "wheel") == "seth":
         return _own_move(state, action, _take_seth_die)
+    if isinstance(action, (ChooseArtifact, DraftPick, OwedChoice, VizierDiscard, VizierMove)):
+        raise _not_now(state)
     if isinstance(action, TakeDie):
         _check_declaration(state, action)
     new, events = base.apply(state, action)
@@ -128,6 +130,12 @@ def apply(state, action):
         _finish(new, more)
         events = events + more
     return new, events
+
+
+def _not_now(state) -> IllegalAction:
+    """An expansion's decision taken when it is not due: refused with the rule of the decision that is."""
+    due = decisions.pending_decision(state)
+    return IllegalAction(due.rule or "tekhenu/round/take-die", f"not now: the decision due is to {due.en}", f"지금은 할 수 없습니다: 지금 할 일은 {due.ko}")
 
 
 def _own_move(state, action, handler):

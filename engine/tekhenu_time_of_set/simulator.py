@@ -41,12 +41,16 @@ def scenario(values: dict) -> dict:
     v = {f.name: values.get(f.name, f.default) for f in fields()}
     for f in fields():
         value = v[f.name]
+        # "English / 한국어": the app shows the reader's half
         if f.kind == "int" and (not isinstance(value, int) or not f.min <= value <= f.max):
-            raise ScenarioError(f"{f.label['en']}: {value!r} is outside {f.min}..{f.max}")
+            raise ScenarioError(f"{f.label['en']}: {value!r} is outside {f.min}..{f.max} / "
+                                f"{f.label['ko']}: {value!r}은(는) {f.min}~{f.max} 범위 밖입니다")
         if f.kind == "choice" and value not in f.choices:
-            raise ScenarioError(f"{f.label['en']}: {value!r} is not one of {', '.join(f.choices)}")
+            raise ScenarioError(f"{f.label['en']}: {value!r} is not one of {', '.join(f.choices)} / "
+                                f"{f.label['ko']}: {value!r}은(는) 고를 수 없는 값입니다")
         if f.kind == "bool" and not isinstance(value, bool):
-            raise ScenarioError(f"{f.label['en']}: {value!r} is not true or false")
+            raise ScenarioError(f"{f.label['en']}: {value!r} is not true or false / "
+                                f"{f.label['ko']}: {value!r}은(는) 참/거짓 값이 아닙니다")
     players, region, soldiers = v["players"], v["value"], v["soldiers"]
     column = next(i for i, col in enumerate(F("seth_board.columns")) if region in col)
     occupant = {"none": None, "other": "others.0", "own": "me"}[v["region"]]
