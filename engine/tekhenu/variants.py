@@ -53,6 +53,11 @@ class Variant:
     def new_ext(self, players: int, options: dict) -> dict:
         return {"variant": self.name}
 
+    def copy_ext(self, ext: dict) -> dict | None:
+        """A copy of `state.ext` for State.copy that shares nothing the engine changes in place; None: the
+        generic deep copy of plain data."""
+        return None
+
     def bag(self, players: int, options: dict):
         """(dice, boxed) for the draw bag, as Die lists; None: the base game's."""
         return None

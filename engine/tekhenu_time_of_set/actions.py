@@ -2,7 +2,8 @@
 
     SethTakeDie(die, adjust, anubis, treat, declare, board)   take a die: `board` "seth" takes a gray die of
                                    the Seth board (for the Seth God Action); `declare` "red" | "blue" is the
-                                   colour an Anubis Action uses its die as (Soldiers or Priests)
+                                   colour an Anubis Action uses its die as (Soldiers or Priests); a die of
+                                   the wheel with neither is the base game's TakeDie
     DraftPick(card)                setup: a Starting card or a Cult card of the draft
     ChooseArtifact(card)           setup and Maat: an Artifact (and the Destiny card paired with it)
     UseArtifact(card)              your turn: use an Artifact (once; it leaves the game)
@@ -79,9 +80,16 @@ def action_from_json(data: dict):
     kind = data.get("kind")
     if kind not in ACTION_TYPES:
         raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
+    if kind == "take_die" and data.get("declare") is None and data.get("board", "wheel") == "wheel":
+        data.pop("declare", None)
+        data.pop("board", None)
+        return TakeDie(**data)          # a die of the wheel as it lies: the base game's action
     return ACTION_TYPES[kind](**data)
 
 
-def as_seth(action: TakeDie, declare: str | None = None, board: str = "wheel") -> SethTakeDie:
-    """A base TakeDie candidate as this game's (one action class per kind keeps JSON round trips exact)."""
+def as_seth(action: TakeDie, declare: str | None = None, board: str = "wheel") -> TakeDie:
+    """A base TakeDie candidate with the expansion's choices; with none it stays the base game's action, so
+    that each take has one class and JSON round trips are exact (and legal moves cost no re-wrapping)."""
+    if declare is None and board == "wheel":
+        return action
     return SethTakeDie(action.die, action.adjust, action.anubis, action.treat, declare=declare, board=board)

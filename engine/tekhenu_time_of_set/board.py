@@ -112,10 +112,14 @@ def top_tile(state) -> str | None:
     return stack[-1] if stack else None
 
 
+CELLS = tuple(f"{r},{c}" for r, c in temple.cells())      # the Temple Complex's spaces, in order
+
+
 def empty_cells(state) -> list[str]:
     """Temple Complex spaces a Conquest tile may go on: no Pillar tile, no other Conquest tile."""
     placed = conquest(state)["placed"]
-    return [f"{r},{c}" for r, c in temple.cells() if f"{r},{c}" not in state.temple and f"{r},{c}" not in placed]
+    taken = state.temple
+    return [key for key in CELLS if key not in taken and key not in placed]
 
 
 def visible_tile(state, key: str) -> str | None:

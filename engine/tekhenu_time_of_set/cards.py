@@ -163,12 +163,23 @@ def _stand_in(values: list[int], god: str | None) -> dict:
     return {"card": "artifact", "rule": USE_RULE, "god": god, "values": values, "free": False, "refresh": False}
 
 
+def _possible(state, values, god: str | None) -> bool:
+    """Whether the Artifact's stand-in die allows some action (the Thoth refresh is not offered): a yes/no
+    question, so each value stops at the first action found instead of listing them all."""
+    context = _stand_in(values, god)
+    for value in values:
+        found = god_actions.candidates(state, extra.stand_in(context, value), first=True)
+        if any(action.action != "thoth_refresh" for action in found):
+            return True
+    return False
+
+
 def _seth_possible(state, p, values) -> bool:
-    return bool(extra.candidates(state, _stand_in(values, board.SETH)))
+    return _possible(state, values, board.SETH)
 
 
 def _any_action_possible(state, p, values) -> bool:
-    return bool(extra.candidates(state, _stand_in(values, None)))
+    return _possible(state, values, None)
 
 
 def use_artifact(state, p, card: str, events: list) -> None:
@@ -330,10 +341,28 @@ def tx05_picks(state, p, value: int) -> list[Perform]:
     return out
 
 
+def _tx05_allows(state, p, value: int, cards) -> bool:
+    """Whether `cards` is one of tx05_picks' combinations (checked directly: the picks are many)."""
+    if not cards or len(set(cards)) != len(cards) or len(cards) not in market.card_counts(state, value):
+        return False
+    limit = market.highest_section(p.happiness)
+    higher = 0
+    for pick in cards:
+        section, _, slot = pick.partition(":")
+        if not (section.isdigit() and slot.isdigit()):
+            return False
+        section, slot = int(section), int(slot)
+        if section > limit or section >= len(state.market) or state.market[section] is None \
+                or slot not in market.cards_at(state.market[section]):
+            return False
+        if section == limit:
+            higher += 1
+    return higher <= 1
+
+
 def tx05_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | None:
     value = pending["value"]
-    picks = {tuple(sorted(a.cards)) for a in tx05_picks(state, p, value)}
-    if action.section is not None or not action.cards or tuple(sorted(action.cards)) not in picks:
+    if action.section is not None or not _tx05_allows(state, p, value, action.cards):
         return IllegalAction(card_rule("TX05"), "TX05: cards from the sections you may take from, in any combination, "
                                                "and at most 1 from the section one higher",
                              "TX05: 가져올 수 있는 구역들에서 원하는 조합으로, 한 구역 위에서는 최대 1장")

@@ -27,6 +27,44 @@ TRACKS = ("soldiers", "priests")
 TRACK_RULE = "tekhenu-time-of-set/key-concepts/soldiers-priests/tracks"
 
 
+def _plain(value):
+    """Deep copy of plain JSON-like data."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _plain(v) for k, v in value.items()}
+    if kind is list:
+        return [_plain(v) for v in value]
+    return value
+
+
+SHARED = ("variant", "options", "resume")       # set once, or replaced whole: never changed in place
+
+
+def copy(ext: dict) -> dict:
+    """State.copy's copy of this data, by its known shape (a copy is made at every move, so the generic
+    deep copy was a tenth of a random game's time); any key it does not know is deep-copied."""
+    new = {}
+    for key, value in ext.items():
+        if key in SHARED or value is None:      # (without the expansion there is no board, no Conquest)
+            new[key] = value
+        elif key == "players":
+            new[key] = [{k: list(v) if type(v) is list else v for k, v in record.items()} for record in value]
+        elif key == "board":
+            new[key] = {"side": value["side"], "dice": [dict(d) for d in value["dice"]],
+                        "regions": {r: list(seats) for r, seats in value["regions"].items()},
+                        "people": list(value["people"]),
+                        **{k: _plain(v) for k, v in value.items() if k not in ("side", "dice", "regions", "people")}}
+        elif key == "conquest":
+            new[key] = {k: list(v) if type(v) is list else dict(v) for k, v in value.items()}
+        elif key == "artifacts":
+            new[key] = {k: list(v) for k, v in value.items()}
+        elif key == "vizier":
+            new[key] = dict(value)
+        else:
+            new[key] = _plain(value)
+    return new
+
+
 def seth_on(state) -> bool:
     """Whether the Time of Seth rules are played (a Vizier-only game has them off)."""
     ext = state.ext

@@ -79,14 +79,16 @@ def take_die_actions(state) -> list:
     if not playable and not board_dice:
         playable = [a for a in turn.take_die_candidates(state) if a.adjust == 0]
     colors = {d.id: d.color for section in state.sections for d in section}
+    if not seth:
+        return playable
     out = []
     for action in playable:
-        if action.anubis and seth:
+        if action.anubis:
             if colors[action.die] == "green":
                 continue
-            out += [as_seth(action, declare) for declare in (None, "red", "blue")]
+            out += [action, as_seth(action, "red"), as_seth(action, "blue")]
         else:
-            out.append(as_seth(action))
+            out.append(action)
     return out + board_dice
 
 

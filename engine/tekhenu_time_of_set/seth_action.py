@@ -31,13 +31,18 @@ LIMITED = "tekhenu/actions/component-limits/limited-pieces"
 def take_candidates(state) -> list[tuple[int, int]]:
     """(die, adjust) for every Seth-board die the player could take for a Seth God Action it then allows."""
     p = state.current
+    if p.buildings_left <= 0:
+        return []
     spare = core.available(p, "scribes")
     out = []
+    allowed: dict[int, bool] = {}          # by region: whether a Building could go there now
     for die in board.dice(state):
         low, high, _ = die_range(die.color)
         for adjust in range(max(low - die.value, -2 * spare), min(high - die.value, 2 * spare) + 1):
-            view = {"value": die.value + adjust, "god": SETH, "anubis": False}
-            if scribes_for(adjust) <= spare and refusal(state, p, view) is None:
+            value = die.value + adjust
+            if value not in allowed:
+                allowed[value] = refusal(state, p, {"value": value, "god": SETH, "anubis": False}) is None
+            if allowed[value] and scribes_for(adjust) <= spare:
                 out.append((die.id, adjust))
     return out
 

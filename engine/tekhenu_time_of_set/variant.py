@@ -31,6 +31,9 @@ class SethVariant(variants.Variant):
     def new_ext(self, players, options):
         return setup.new_ext(players, options)
 
+    def copy_ext(self, data):
+        return ext.copy(data)
+
     def bag(self, players, options):
         return setup.bag(players, options)
 
