@@ -14,6 +14,7 @@ import pytest
 from engine import registry
 from engine.play import chooser
 from engine.tekhenu.board import die_range
+from engine.tekhenu_time_of_set.ext import RECORD_LISTS
 from engine.tekhenu_time_of_set.facts import F
 
 GAME = "tekhenu-time-of-set"
@@ -41,6 +42,8 @@ def check(state) -> None:
             assert low <= die.value <= high, die
     for p in state.player:
         record = ext["players"][p.seat]
+        # State.copy copies a record's lists by name (ext.copy): no other key may hold a list or a dict
+        assert {k for k, v in record.items() if isinstance(v, (list, dict))} <= set(RECORD_LISTS), record
         assert 0 <= record["soldiers"] <= 10 and 0 <= record["priests"] <= 10
         assert p.buildings_left >= 0 and p.statues_left >= 0 and p.pillars_left >= 0
         assert p.scribes >= 0 and p.faith >= 0 and min(p.resources.values()) >= 0
@@ -89,6 +92,18 @@ def play(players: int, seed: int, check_every: int = 0, **options):
 def test_random_games_keep_the_invariants(setup, options):
     for seed in range(3):
         play(setup["players"], seed, check_every=5, **options)
+
+
+@pytest.mark.parametrize("setup, options", [CONFIGS[2], CONFIGS[3], CONFIGS[7]])
+def test_no_move_changes_an_earlier_state(setup, options):
+    """State.copy shares the Seth board, the Conquest tiles and the displayed Artifacts until a move changes
+    them (ext.own): at the end of a game every earlier state is still what it was."""
+    state, pick, history = ENGINE.new_game(setup["players"], 11, **options), chooser(11), []
+    while not ENGINE.is_over(state):
+        actions = ENGINE.legal_actions(state)
+        history.append((state, json.dumps(ENGINE.state_to_json(state), sort_keys=True)))
+        state, _ = ENGINE.apply(state, pick.choice(actions))
+    assert all(json.dumps(ENGINE.state_to_json(s), sort_keys=True) == dump for s, dump in history)
 
 
 def test_same_seed_same_game():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..tekhenu import temple
 from ..tekhenu.board import roll
 from ..tekhenu.state import Die
+from . import ext
 from .facts import F
 
 SETH = "seth"
@@ -29,12 +30,12 @@ def dice(state) -> list[Die]:
 def put_die(state, die: Die, rng) -> Die:
     """A die rolled onto the Seth board."""
     rolled = Die(die.id, die.color, roll(rng, die.color))
-    state.ext["board"]["dice"].append({"id": rolled.id, "color": rolled.color, "value": rolled.value})
+    ext.own(state, "board")["dice"].append({"id": rolled.id, "color": rolled.color, "value": rolled.value})
     return rolled
 
 
 def remove_die(state, die_id: int) -> Die | None:
-    board = state.ext["board"]["dice"]
+    board = ext.own(state, "board")["dice"]
     for index, item in enumerate(board):
         if item["id"] == die_id:
             board.pop(index)
@@ -49,6 +50,14 @@ def wanted_dice(state) -> int:
 # -- regions and Buildings -------------------------------------------------------------------------------
 def spaces(state, region: int) -> list:
     return state.ext["board"]["regions"][str(region)]
+
+
+def set_space(state, region: int, space: int, seat: int | None) -> None:
+    ext.own(state, "board")["regions"][str(region)][space] = seat
+
+
+def set_people(state, column: int, seat: int) -> None:
+    ext.own(state, "board")["people"][column] = seat
 
 
 def has_own(state, region: int, seat: int) -> bool:
@@ -107,6 +116,23 @@ def conquest(state) -> dict:
     return state.ext["conquest"]
 
 
+def pop_tile(state) -> str:
+    """The top Conquest tile, off the stack."""
+    return ext.own(state, "conquest")["stack"].pop()
+
+
+def place_tile(state, cell: str, tile: str) -> None:
+    ext.own(state, "conquest")["placed"][cell] = tile
+
+
+def claim_tile(state, cell: str) -> str:
+    """The tile on a space, claimed (by the Pillar tile placed on it)."""
+    tiles = ext.own(state, "conquest")
+    tile = tiles["placed"].pop(cell)
+    tiles["claimed"][cell] = tile
+    return tile
+
+
 def top_tile(state) -> str | None:
     stack = conquest(state)["stack"]
     return stack[-1] if stack else None
@@ -120,6 +146,15 @@ def empty_cells(state) -> list[str]:
     placed = conquest(state)["placed"]
     taken = state.temple
     return [key for key in CELLS if key not in taken and key not in placed]
+
+
+def is_empty_cell(state, key) -> bool:
+    return key in CELLS and key not in state.temple and key not in conquest(state)["placed"]
+
+
+def any_empty_cell(state) -> bool:
+    placed = conquest(state)["placed"]
+    return any(key not in state.temple and key not in placed for key in CELLS)
 
 
 def visible_tile(state, key: str) -> str | None:

@@ -131,7 +131,7 @@ def take_artifact(state, seat: int, card: str, events: list) -> str:
     destiny = destiny_of(state, card)
     ext.spend_track(state, seat, "priests", artifact(card)["priests"],
                     "tekhenu-time-of-set/gameplay/maat/destiny-artifact/choice", events)
-    state.ext["artifacts"][destiny].remove(card)
+    ext.own(state, "artifacts")[destiny].remove(card)
     state.ext["players"][seat]["artifacts"].append(card)
     state.player[seat].destiny = destiny
     return destiny
@@ -289,7 +289,7 @@ def play_blessing(state, p, action: UseBlessing, events: list) -> None:
         del state.osiris[place]
         space = board.free_space(state, region)
         ext.spend_track(state, p.seat, "soldiers", board.cost(state, region), rule, events)
-        board.spaces(state, region)[space] = p.seat
+        board.set_space(state, region, space, p.seat)
         got = ext.gain(state, p, board.region_reward(state, region), events, rule)
         state.note_assumed("seth_board.region_reward")
         events.append({"event": "building_moved", "seat": p.seat, "to": "seth", "region": region, "from": place,
@@ -298,8 +298,7 @@ def play_blessing(state, p, action: UseBlessing, events: list) -> None:
     parts = place.split(",")
     region, district = int(parts[0]), parts[1]
     resource = parts[2] if len(parts) > 2 else None
-    spaces = board.spaces(state, region)
-    spaces[spaces.index(p.seat)] = None
+    board.set_space(state, region, board.spaces(state, region).index(p.seat), None)
     god_actions.osiris_build(state, p, region, district, resource, events)     # pays 1 Happiness
     p.buildings_left += 1          # the same Building, moved: none leaves the player board
     events.append({"event": "building_moved", "seat": p.seat, "to": "osiris", "region": region, "district": district,

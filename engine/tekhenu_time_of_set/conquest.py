@@ -32,9 +32,7 @@ def all_tiles() -> list[str]:
 
 def ra_reward(state, p, key: str, events: list) -> None:
     """Ra step 3 on a Conquest tile: the tile's reward (a choice or a God Action is owed at once)."""
-    conquest = board.conquest(state)
-    tile = conquest["placed"].pop(key)
-    conquest["claimed"][key] = tile
+    tile = board.claim_tile(state, key)
     spec = info(state, tile)
     rule = rule_of(tile)
     events.append({"event": "conquest_reward", "seat": p.seat, "tile": tile, "cell": key, "kind": spec["kind"],

@@ -38,31 +38,34 @@ def _plain(value):
 
 
 SHARED = ("variant", "options", "resume")       # set once, or replaced whole: never changed in place
+ON_CHANGE = ("board", "conquest", "artifacts")  # change rarely: shared by copies until `own` is asked
+RECORD_LISTS = ("artifacts", "reached")         # a player's record: these lists, the rest scalars
 
 
 def copy(ext: dict) -> dict:
     """State.copy's copy of this data, by its known shape (a copy is made at every move, so the generic
-    deep copy was a tenth of a random game's time); any key it does not know is deep-copied."""
+    deep copy was a tenth of a random game's time); any key it does not know is deep-copied. The parts
+    that change rarely are shared: a change goes through `own` first."""
     new = {}
     for key, value in ext.items():
-        if key in SHARED or value is None:      # (without the expansion there is no board, no Conquest)
+        if key in SHARED or key in ON_CHANGE or value is None:   # (without the expansion: no board...)
             new[key] = value
         elif key == "players":
-            new[key] = [{k: list(v) if type(v) is list else v for k, v in record.items()} for record in value]
-        elif key == "board":
-            new[key] = {"side": value["side"], "dice": [dict(d) for d in value["dice"]],
-                        "regions": {r: list(seats) for r, seats in value["regions"].items()},
-                        "people": list(value["people"]),
-                        **{k: _plain(v) for k, v in value.items() if k not in ("side", "dice", "regions", "people")}}
-        elif key == "conquest":
-            new[key] = {k: list(v) if type(v) is list else dict(v) for k, v in value.items()}
-        elif key == "artifacts":
-            new[key] = {k: list(v) for k, v in value.items()}
+            new[key] = [dict(record, artifacts=list(record["artifacts"]), reached=list(record["reached"]))
+                        for record in value]          # (RECORD_LISTS; the property tests check the shape)
         elif key == "vizier":
             new[key] = dict(value)
         else:
             new[key] = _plain(value)
     return new
+
+
+def own(state, key: str):
+    """The part `key` of state.ext (one of ON_CHANGE), made this state's own before a change: State.copy
+    shares these parts with the state it was copied from."""
+    part = _plain(state.ext[key])
+    state.ext[key] = part
+    return part
 
 
 def seth_on(state) -> bool:

@@ -23,9 +23,16 @@ def combined() -> FactRegistry:
     return FactRegistry({f.path: f for f in base_board.registry().all() + own().all()})
 
 
+_VALUES: dict = {}
+
+
 def F(path: str):
-    """An expansion fact's value by its full path ("seth_board.columns")."""
-    return own().value(path)
+    """An expansion fact's value by its full path ("seth_board.columns") (asked at every move: kept by path)."""
+    try:
+        return _VALUES[path]
+    except KeyError:
+        _VALUES[path] = value = own().value(path)
+        return value
 
 
 @cache

@@ -78,13 +78,13 @@ def take_die_actions(state) -> list:
         if seth else []
     if not playable and not board_dice:
         playable = [a for a in turn.take_die_candidates(state) if a.adjust == 0]
-    colors = {d.id: d.color for section in state.sections for d in section}
     if not seth:
         return playable
+    green = {d.id for section in state.sections for d in section if d.color == "green"}
     out = []
     for action in playable:
         if action.anubis:
-            if colors[action.die] == "green":
+            if action.die in green:
                 continue
             out += [action, as_seth(action, "red"), as_seth(action, "blue")]
         else:

@@ -158,6 +158,9 @@ def _seat(roles: dict, who):
 def _board(state, roles: dict, seth: dict) -> None:
     if not ext.seth_on(state) and set(seth) - {"vizier"}:
         raise ScenarioError("setup.seth needs the expansion (expansion: true), except its vizier")
+    if ext.seth_on(state):
+        for part in ext.ON_CHANGE:          # this state's own, before the changes below
+            ext.own(state, part)
     if "dice" in seth:
         for item in state.ext["board"]["dice"]:
             state.bag.append(Die(item["id"], item["color"], item["value"]))
@@ -202,7 +205,7 @@ def _seth_die(state, value: int, placed: set) -> int:
     die = next(d for d in holder if d.color == "gray" and d.id not in placed)
     holder.remove(die)
     placed.add(die.id)
-    state.ext["board"]["dice"].append({"id": die.id, "color": die.color, "value": value})
+    ext.own(state, "board")["dice"].append({"id": die.id, "color": die.color, "value": value})
     return die.id
 
 

@@ -31,7 +31,7 @@ LIMITED = "tekhenu/actions/component-limits/limited-pieces"
 def take_candidates(state) -> list[tuple[int, int]]:
     """(die, adjust) for every Seth-board die the player could take for a Seth God Action it then allows."""
     p = state.current
-    if p.buildings_left <= 0:
+    if p.buildings_left <= 0 or not _could_pay_some_region(state, p):
         return []
     spare = core.available(p, "scribes")
     out = []
@@ -45,6 +45,13 @@ def take_candidates(state) -> list[tuple[int, int]]:
             if allowed[value] and scribes_for(adjust) <= spare:
                 out.append((die.id, adjust))
     return out
+
+
+def _could_pay_some_region(state, p) -> bool:
+    """A quick no before trying each region: fewer Soldiers (and TX02's Faith) than the cheapest Building."""
+    cheapest = min(F("seth_board.building_cost_first"), F("seth_board.building_cost_second")[state.players])
+    faith = p.faith if "TX02" in p.technologies else 0
+    return ext.track(state, p.seat, "soldiers") + faith >= cheapest
 
 
 def take(state, action, events: list) -> None:
@@ -90,10 +97,11 @@ def refusal(state, p, pending: dict, faith: int = 0) -> IllegalAction | None:
     region = pending["value"]
     if p.buildings_left <= 0:
         return IllegalAction(LIMITED, "you have no Buildings left", "남은 건축물이 없습니다")
-    if board.has_own(state, region, p.seat):
+    spaces = board.spaces(state, region)
+    if p.seat in spaces:
         return IllegalAction(ONE_PER_REGION, f"you already have a Building in region {region}",
                              f"{region} 지역에는 이미 당신의 건축물이 있습니다")
-    if board.free_space(state, region) is None:
+    if None not in spaces:
         return IllegalAction(BUILD, f"region {region} has no free Building space",
                              f"{region} 지역에는 빈 건축물 칸이 없습니다")
     cost = board.cost(state, region)
@@ -138,11 +146,11 @@ def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | 
     if action.extra and not action.extra.startswith("faith:"):
         return IllegalAction(OVERVIEW, f"{action.extra!r} is not part of a Seth God Action",
                              f"{action.extra!r}은(는) 세트 신 행동의 선택이 아닙니다")
-    cells = board.empty_cells(state) if board.top_tile(state) else []
-    if cells and action.cell not in cells:
+    placing = board.top_tile(state) is not None and board.any_empty_cell(state)
+    if placing and not board.is_empty_cell(state, action.cell):
         return IllegalAction(CONQUEST, "place the Conquest tile on an empty space of the Temple Complex",
                              "정복 타일은 신전 단지의 빈칸에 놓습니다")
-    if not cells and action.cell is not None:
+    if not placing and action.cell is not None:
         return IllegalAction(CONQUEST, "no Conquest tile can be placed now (no tile or no empty space is left)",
                              "지금은 정복 타일을 놓을 수 없습니다 (남은 타일이나 빈칸이 없음)")
     return None
@@ -163,7 +171,7 @@ def perform(state, p, action: Perform, events: list) -> None:
                        "rule": "tekhenu-time-of-set/TX02"})
     ext.spend_track(state, p.seat, "soldiers", cost - faith, BUILD, events)
     p.buildings_left -= 1                # the leftmost Building of the player board
-    board.spaces(state, region)[space] = p.seat
+    board.set_space(state, region, space, p.seat)
     reward = board.region_reward(state, region)
     state.note_assumed("seth_board.region_reward")
     got = ext.gain(state, p, reward, events, REWARD)
@@ -189,7 +197,6 @@ def place_conquest_tile(state, cell: str | None) -> str | None:
     """Step 6: the top tile onto the space; the next tile is turned face up (the stack's new top)."""
     if cell is None:
         return None
-    stack = board.conquest(state)["stack"]
-    tile = stack.pop()
-    board.conquest(state)["placed"][cell] = tile
+    tile = board.pop_tile(state)
+    board.place_tile(state, cell, tile)
     return tile

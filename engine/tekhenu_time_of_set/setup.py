@@ -66,7 +66,7 @@ def before_wheel(state, rng) -> None:
         board.put_die(state, die, rng)
     stack = conquest.all_tiles()
     rng.shuffle(stack)
-    state.ext["conquest"]["stack"] = stack
+    ext.own(state, "conquest")["stack"] = stack
 
 
 def extra_cards(players: int, options: dict) -> dict:

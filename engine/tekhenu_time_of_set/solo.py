@@ -40,7 +40,7 @@ def seth_buildings(state, rng, difficulty: str) -> None:
         while board.has_own(state, region, SEAT) or board.free_space(state, region) is None:
             state.note_assumed("seth_solo.hard_region_reroll")
             region = rng.randint(1, 6)
-        board.spaces(state, region)[board.free_space(state, region)] = SEAT
+        board.set_space(state, region, board.free_space(state, region), SEAT)
         bot.buildings_left -= 1
 
 
@@ -139,7 +139,7 @@ def seth(state, bot, value: int, color: str, events: list) -> str | None:
         _cannot(state, bot, events, "tekhenu-time-of-set/solo-summary/action-tiles/seth/build")
         return None
     space = board.free_space(state, region)
-    board.spaces(state, region)[space] = SEAT
+    board.set_space(state, region, space, SEAT)
     bot.buildings_left -= 1
     vp = F("seth_solo.seth_tile_vp")
     state.note_assumed("seth_board.columns")
@@ -149,8 +149,8 @@ def seth(state, bot, value: int, color: str, events: list) -> str | None:
     cell = conquest_cell(state)
     tile = None
     if cell is not None:
-        tile = board.conquest(state)["stack"].pop()
-        board.conquest(state)["placed"][cell] = tile
+        tile = board.pop_tile(state)
+        board.place_tile(state, cell, tile)
     events.append({"event": "seth", "seat": SEAT, "region": region, "space": space, "soldiers": 0, "faith": 0,
                    "reward": {}, "vp": vp, "blood": 0, "tile": tile, "cell": cell, "moved_from": value,
                    "rule": SETH_RULE})
@@ -188,7 +188,7 @@ def horus(state, bot, value: int, color: str, events: list) -> str | None:
     if columns:
         most = max(board.regions_built(state, c) for c in columns)
         column = solo.pick(state, [c for c in columns if board.regions_built(state, c) == most])
-        state.ext["board"]["people"][column] = SEAT
+        board.set_people(state, column, SEAT)
         bot.statues_left -= 1
         taken = [_rightmost_card(state, bot) for _ in range(most)]
         events.append({"event": "seth_statue", "seat": SEAT, "kind": "people", "column": column, "thoth_actions": most,

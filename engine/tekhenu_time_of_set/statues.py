@@ -5,6 +5,8 @@ whenever another player performs the Seth God Action — also right after buildi
 on their own Seth actions with 2). Both pay the usual Granite (the base engine charges it)."""
 from __future__ import annotations
 
+from functools import cache
+
 from ..errors import IllegalAction
 from ..tekhenu import god_actions, variants
 from . import board, ext, owed
@@ -18,8 +20,13 @@ HONOR = "seth_honor"
 PEOPLE = "seth_people:"
 
 
-def targets(state) -> list[str]:
-    return [f"{PEOPLE}{column}" for column in range(len(F("seth_board.columns")))] + [HONOR]
+@cache
+def _targets() -> tuple[str, ...]:
+    return tuple(f"{PEOPLE}{column}" for column in range(len(F("seth_board.columns")))) + (HONOR,)
+
+
+def targets(state) -> tuple[str, ...]:
+    return _targets()
 
 
 def target_refusal(state, p, pending: dict, action) -> IllegalAction | None:
@@ -57,7 +64,7 @@ def build(state, p, action, cost: int, events: list) -> str:
         variants.notify(state, "statue", p.seat, events, kind="god", target=board.SETH)
         return "seth-honor"
     column = int(action.target[len(PEOPLE):])
-    state.ext["board"]["people"][column] = p.seat
+    board.set_people(state, column, p.seat)
     thoths = board.regions_built(state, column)
     state.note_assumed("seth_board.columns")
     events.append({"event": "seth_statue", "seat": p.seat, "kind": "people", "column": column, "granite": cost,
