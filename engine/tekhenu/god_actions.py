@@ -192,7 +192,8 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
             if god not in GODS or (variant and variant.owns(state, p, god)):
                 targets = variant.variants(state, p, view, god)
             else:
-                context = dict(view, temple_taken=set(state.temple), edition=state.edition,
+                context = dict(view, temple_taken=state.temple, edition=state.edition, players=state.players,
+                               buildings_taken=state.temple_buildings,
                                thoth_choices=market.choices(state, p, view["value"]) if god == "thoth" else [])
                 targets = _variants(context, god)
                 if god == "horus" and variant:
@@ -240,8 +241,10 @@ def _variants(pending: dict, god: str):
         taken = pending.get("temple_taken", set())
         return (Perform("ra", cell=f"{r},{c}", rotation=rot) for r, c in temple.cells() for rot in range(4)
                 if f"{r},{c}" not in taken)
-    if god == "hathor":
-        return (Perform("hathor", space=i) for i in range(len(FACTS("temple.building_spaces"))))
+    if god == "hathor":     # the spaces in play and free (target_refusal would refuse the others)
+        taken = pending.get("buildings_taken", {})
+        return (Perform("hathor", space=i) for i in temple.open_building_spaces(pending["players"])
+                if str(i) not in taken)
     if god == "thoth":
         return (Perform("thoth", section=s, cards=slots) for s, slots in pending.get("thoth_choices", []))
     return [Perform(god)]

@@ -51,8 +51,21 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
                 # an Anubis die may always Produce any Resource, a die of a Resource's colour its own
                 if memo is not None and not anubis and color not in producing:
                     adjusts = [a for a in adjusts if _die_allows_action(state, memo, section, color, value + a)]
-                out.extend(TakeDie(die.id, adjust, anubis, treat) for treat in treats for adjust in adjusts)
+                out.extend(_take(die.id, adjust, anubis, treat) for treat in treats for adjust in adjusts)
     return out
+
+
+_TAKES: dict[tuple, TakeDie] = {}
+
+
+def _take(die: int, adjust: int, anubis: bool, treat) -> TakeDie:
+    """The TakeDie value, made once: actions are immutable, and listing the candidates anew at every
+    decision spent much of a random game's time constructing the same few hundred of them."""
+    key = (die, adjust, anubis, treat)
+    action = _TAKES.get(key)
+    if action is None:
+        action = _TAKES[key] = TakeDie(die, adjust, anubis, treat)
+    return action
 
 
 def take_die_actions(state) -> list[TakeDie]:

@@ -87,9 +87,17 @@ def action_from_json(data: dict):
     return ACTION_TYPES[kind](**data)
 
 
+_MADE: dict[tuple, SethTakeDie] = {}      # actions are immutable values: each one is made once
+
+
 def as_seth(action: TakeDie, declare: str | None = None, board: str = "wheel") -> TakeDie:
     """A base TakeDie candidate with the expansion's choices; with none it stays the base game's action, so
     that each take has one class and JSON round trips are exact (and legal moves cost no re-wrapping)."""
     if declare is None and board == "wheel":
         return action
-    return SethTakeDie(action.die, action.adjust, action.anubis, action.treat, declare=declare, board=board)
+    key = (action.die, action.adjust, action.anubis, action.treat, declare, board)
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = SethTakeDie(action.die, action.adjust, action.anubis, action.treat, declare=declare,
+                                        board=board)
+    return made

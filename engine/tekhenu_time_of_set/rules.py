@@ -13,7 +13,7 @@ from ..tekhenu import solo as base_solo
 from ..tekhenu.actions import TakeDie, UseBlessing
 from ..tekhenu.setup import EDITIONS, HORUS_SETUPS
 from . import cards, choices, decisions, ext, owed, seth_action, vizier
-from .actions import ChooseArtifact, DraftPick, OwedChoice, SethTakeDie, UseArtifact, VizierDiscard, VizierMove, as_seth
+from .actions import ChooseArtifact, DraftPick, OwedChoice, UseArtifact, VizierDiscard, VizierMove, as_seth
 from .facts import F
 from .variant import VARIANT
 
@@ -74,19 +74,21 @@ def take_die_actions(state) -> list:
     the Seth board's dice the Seth God Action could use."""
     seth = ext.seth_on(state)
     playable = turn.take_die_candidates(state, memo={})
-    board_dice = [SethTakeDie(die, adjust, board="seth") for die, adjust in seth_action.take_candidates(state)] \
+    board_dice = [as_seth(TakeDie(die, adjust), board="seth") for die, adjust in seth_action.take_candidates(state)] \
         if seth else []
     if not playable and not board_dice:
         playable = [a for a in turn.take_die_candidates(state) if a.adjust == 0]
     if not seth:
         return playable
-    green = {d.id for section in state.sections for d in section if d.color == "green"}
+    green = None
     out = []
     for action in playable:
         if action.anubis:
+            if green is None:
+                green = {d.id for section in state.sections for d in section if d.color == "green"}
             if action.die in green:
                 continue
-            out += [action, as_seth(action, "red"), as_seth(action, "blue")]
+            out += (action, as_seth(action, "red"), as_seth(action, "blue"))
         else:
             out.append(action)
     return out + board_dice
