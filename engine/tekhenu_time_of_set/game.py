@@ -28,14 +28,27 @@ class TimeOfSethEngine(api.Engine):
             api.Option("horus", "shuffled", ("shuffled", "preprinted"),
                        {"en": "Horus Bonus tiles shuffled at setup, or the preprinted bonuses",
                         "ko": "호루스 보너스 타일을 섞어 배치 또는 보드에 인쇄된 보너스"}),
+            api.Option("expansion", "on", ("on", "off"),
+                       {"en": "off: the base game (with --vizier, the Trial of the Vizier alone)",
+                        "ko": "off: 기본 게임 (--vizier와 함께면 고관의 시련만)"}),
+            api.Option("solo_draw", "3+1", ("3+1", "2+2", "3+2"),
+                       {"en": "solo: Starting + Cult cards drawn at setup (you keep 2 + 1)",
+                        "ko": "솔로: 준비 때 뽑는 시작 카드 + 숭배자 카드 (2장 + 1장을 가짐)"}),
+            api.Option("artifacts", 3, (2, 3, 4),
+                       {"en": "solo: Artifacts on display (one more or fewer adjusts the difficulty)",
+                        "ko": "솔로: 펼쳐 놓는 유물 카드 수 (하나 더하거나 빼서 난이도 조절)"}),
+            api.Option("extra_buildings", False, None,
+                       {"en": "solo: Botankhamun uses the extra set of Buildings", "ko": "솔로: 보탕카멘이 추가 건축물 세트 사용"}),
         ),
         rule_games=("tekhenu-time-of-set", "tekhenu"),
     )
     data_dir = DATA_DIR
 
     def new_game(self, players: int, seed: int, solo: bool = False, difficulty: str = "easy", vizier: bool = False,
-                 edition: str = "en", horus: str = "shuffled", **options) -> State:
-        return new_game(players, seed, edition, horus, solo=solo, difficulty=difficulty, vizier=vizier, **options)
+                 edition: str = "en", horus: str = "shuffled", expansion="on", **options) -> State:
+        expansion = expansion not in ("off", False)          # the CLI's on/off, or a bool from code
+        return new_game(players, seed, edition, horus, solo=solo, difficulty=difficulty, vizier=vizier,
+                        expansion=expansion, **options)
 
     def legal_actions(self, state: State) -> list:
         return legal_actions(state)
