@@ -202,9 +202,11 @@ def test_every_board_fact_has_provenance_and_existing_rules():
 
     kb = load_kb(games=["tekhenu"])
     for fact in FACTS.all():
-        assert fact.source in ("rulebook", "assumed")
+        assert fact.source in ("rulebook", "source", "assumed")
         if fact.source == "rulebook":
             assert kb.entry(fact.rule) is not None, f"{fact.path} cites unknown rule {fact.rule}"
+        if fact.source == "source":   # a publication, precisely, and how it was cross-checked
+            assert fact.ref and fact.checked, fact.path
 
 
 def test_every_rule_id_the_engine_cites_exists():
@@ -414,7 +416,7 @@ def test_two_statues_at_one_god_pay_the_bonus_once():
     state = _take_at(state, "hathor", "gray", 2)
     space = next(a.space for a in legal_actions(state) if a.action == "hathor")
     after, _ = apply(state, Perform("hathor", space=space))
-    assert after.player[owner].resources["gold"] == gold + FACTS("horus.bonus_by_god")["hathor"].get("gold", 0)
+    assert after.player[owner].resources["gold"] == gold + FACTS("horus.bonus_by_god.hathor").get("gold", 0)
 
 
 # -- Horus Bonus tiles (setup step 4) ------------------------------------------------------------------
@@ -457,24 +459,27 @@ def test_unknown_horus_setup_is_refused_with_its_rule():
 
 # -- one registry of facts ----------------------------------------------------------------------------
 def test_every_assumed_value_a_result_used_is_in_the_registry_with_its_note():
-    """What a game or an example reports as assumed must be explainable to the user: its path names
-    one entry of the data files, tagged assumed, with a note saying why."""
+    """What a game or an example reports as not from the rulebook must be explainable to the user: its
+    path names one entry of the data files, tagged assumed with a note saying why, or source with the
+    publication and its cross-check."""
     from engine.tekhenu import facts
     from app.scenario_files import load_scenarios
     from engine.tekhenu.scenarios import run
 
     used: set[str] = set()
+    from engine.tekhenu.game import ENGINE
+
     for seed in (1, 2):
         for players in (2, 3, 4):
-            used.update(play_random(players, seed)[0].assumed_used)
-        used.update(play_random(2, seed, solo="hard")[0].assumed_used)
+            used.update(ENGINE.facts_used(play_random(players, seed)[0]))
+        used.update(ENGINE.facts_used(play_random(2, seed, solo="hard")[0]))
     for spec in load_scenarios().values():
         used.update(run(spec).facts_used)
     assert len(used) > 20
     for path in sorted(used):
         fact = facts.lookup(path)
         assert fact is not None, f"{path} is noted as assumed but is in no data file"
-        assert fact.source == "assumed" and fact.note, path
+        assert (fact.source == "assumed" and fact.note) or (fact.source == "source" and fact.ref and fact.checked), path
 
 
 def test_registry_refuses_a_fact_without_provenance(tmp_path):

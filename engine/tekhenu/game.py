@@ -74,7 +74,9 @@ class TekhenuEngine(api.Engine):
         return action_from_json(data)
 
     def facts_used(self, state: State) -> list[str]:
-        return list(state.assumed_used)
+        """The non-rulebook facts the game relied on (a path noted for a rulebook value is left out)."""
+        facts = self.facts()
+        return [p for p in state.assumed_used if (f := facts.get(p)) is None or f.source != "rulebook"]
 
     # -- scenarios ------------------------------------------------------------------------------------
     def scenario_setup(self, spec: dict) -> api.Situation:

@@ -448,10 +448,13 @@ def statue_bonuses(state, actor, god: str, events: list, just_built: str | None 
 def give_statue_bonus(state, seat: int, god: str, events: list) -> None:
     if state.ext is not None and variants.of(state).statue_bonus(state, seat, god, events):
         return
-    bonus = FACTS("horus.bonus_by_god")[god]
-    state.note_assumed("horus.bonus_by_god")
+    bonus = FACTS(f"horus.bonus_by_god.{god}")
+    state.note_assumed(f"horus.bonus_by_god.{god}")
     owner = state.player[seat]
-    core.gain(owner, bonus)
+    # Happiness moves on the Populace track (capped by Population, with its rewards); the rest is supply
+    core.gain(owner, {k: v for k, v in bonus.items() if k != "happiness"})
+    if bonus.get("happiness"):
+        core.advance_happiness(state, owner, bonus["happiness"], events)
     events.append({"event": "statue_bonus", "seat": seat, "god": god, "bonus": bonus,
                    "rule": "tekhenu/actions/horus/statue-for-god/bonus-when-others-act"})
     cards_fx.statue_bonus_received(state, owner, events)      # T07
