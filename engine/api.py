@@ -146,6 +146,12 @@ class Engine(ABC):
         """Paths of the facts a state relied on that the rulebook text does not state (`source` or
         `assumed`), in the order first used."""
 
+    def not_rulebook(self, paths) -> list[str]:
+        """The paths among `paths` whose fact is not the rulebook's (an unknown path is kept: it must be
+        explained, and the conformance test finds it)."""
+        facts = self.facts()
+        return [p for p in paths if (f := facts.get(p)) is None or f.source != "rulebook"]
+
     # -- scenarios -----------------------------------------------------------------------------------
     @abstractmethod
     def scenario_setup(self, spec: dict) -> Situation: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..api import QuestionExample
+from ..examples import first_fitting, refused
 from ..numbers import number_near
 from . import data as D
 
@@ -27,17 +28,13 @@ DECORATION_RULE = {"burial": "imhotep/burial-chamber-decoration", "pyramid": "im
 OTHERS = ("white", "brown", "gray", "black")
 
 
-def notice(en: str, ko: str) -> QuestionExample:
-    return QuestionExample(spec=None, notice={"en": en, "ko": ko})
-
-
 def _statues(question: str) -> QuestionExample | None:
     n = number_near(question, STATUE_WORDS, window=12)
     if n is None or n <= 0:
         return None
     total = D.DECK["statue"]
     if n > total:
-        return notice(f"There are only {total} Statue cards in the game, so {n} cannot be collected; the example "
+        return refused(f"There are only {total} Statue cards in the game, so {n} cannot be collected; the example "
                       f"is not run.", f"석상 카드는 모두 {total}장뿐이라 {n}장은 모을 수 없습니다. 예시를 실행하지 않습니다.")
     table = D.STATUE_POINTS
     points = table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.STATUE_PAST_FIVE
@@ -69,7 +66,7 @@ def _decoration(question: str) -> QuestionExample | None:
     site = _site_named(question) or "burial"
     most = 4 * (D.STONES_PER_COLOR - D.SCORE_MARKER)
     if n > most:
-        return notice(f"At most {most} stones can be on one site (4 colours x 29 stones in play), so {n} stones "
+        return refused(f"At most {most} stones can be on one site (4 colours x 29 stones in play), so {n} stones "
                       f"cannot be there; the example is not run.",
                       f"한 건설부지에는 석재가 최대 {most}개(4색 x 29개)까지만 있을 수 있어 {n}개는 불가능합니다. "
                       f"예시를 실행하지 않습니다.")
@@ -112,11 +109,11 @@ def _obelisk_tie(question: str) -> QuestionExample | None:
     if height is None or height <= 0:
         return None
     if not 2 <= players <= 4:
-        return notice(f"Imhotep is played by 2-4 players, not {players}; the example is not run.",
+        return refused(f"Imhotep is played by 2-4 players, not {players}; the example is not run.",
                       f"임호텝은 2~4명이 하는 게임이라 {players}명으로는 예시를 실행하지 않습니다.")
     most = D.STONES_PER_COLOR - D.SCORE_MARKER
     if height > most:
-        return notice(f"A player has only {most} stones besides the score marker, so an obelisk of {height} cannot be "
+        return refused(f"A player has only {most} stones besides the score marker, so an obelisk of {height} cannot be "
                       f"built; the example is not run.",
                       f"플레이어의 석재는 점수 마커를 빼면 {most}개뿐이라 {height}층 오벨리스크는 쌓을 수 없습니다.")
     table = D.OBELISK_POINTS[players]
@@ -155,12 +152,12 @@ def _ship_minimum(question: str) -> QuestionExample | None:
     if size is None:
         return None
     if size not in D.MINIMUM_LOAD:
-        return notice(f"Imhotep's ships have 1 to 4 spaces; there is no {size}-space ship, so the example is not run.",
+        return refused(f"Imhotep's ships have 1 to 4 spaces; there is no {size}-space ship, so the example is not run.",
                       f"임호텝의 배는 1~4칸이라 {size}칸짜리 배는 없습니다. 예시를 실행하지 않습니다.")
     if load is None:
         return None
     if not 0 <= load <= size:
-        return notice(f"A {size}-space ship holds at most {size} stones, not {load}; the example is not run.",
+        return refused(f"A {size}-space ship holds at most {size} stones, not {load}; the example is not run.",
                       f"{size}칸짜리 배에는 석재를 최대 {size}개까지만 실을 수 있어 {load}개는 불가능합니다.")
     least = D.MINIMUM_LOAD[size]
     stones = ["white"] * load + [None] * (size - load)
@@ -190,7 +187,7 @@ def _burial_group(question: str) -> QuestionExample | None:
         return None
     most = D.STONES_PER_COLOR - D.SCORE_MARKER
     if n > most:
-        return notice(f"A colour has only {most} stones in play, so a group of {n} cannot exist; the example is not run.",
+        return refused(f"A colour has only {most} stones in play, so a group of {n} cannot exist; the example is not run.",
                       f"한 색깔의 석재는 {most}개뿐이라 {n}개짜리 덩어리는 만들 수 없습니다.")
     table = D.BURIAL_GROUP_POINTS
     points = table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.BURIAL_PAST_FIVE
@@ -214,7 +211,7 @@ def _sled(question: str) -> QuestionExample | None:
     if n is None or n < 0:
         return None
     if n > D.SLED_CAPACITY:
-        return notice(f"A supply sled holds at most {D.SLED_CAPACITY} stones, so {n} cannot be on it; the example is not run.",
+        return refused(f"A supply sled holds at most {D.SLED_CAPACITY} stones, so {n} cannot be on it; the example is not run.",
                       f"개인창고에는 석재를 {D.SLED_CAPACITY}개까지만 둘 수 있어 {n}개는 불가능합니다.")
     spec = {
         "id": f"imhotep/scenario/from-question/sled-{n}",
@@ -253,10 +250,4 @@ BUILDERS = (
 
 def example_from_question(question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
     """The first builder that demonstrates one of the rules (in the given order) and can read the question."""
-    for rule in rule_ids:
-        for rules, build in BUILDERS:
-            if rule in rules:
-                made = build(question)
-                if made is not None:
-                    return made
-    return None
+    return first_fitting(BUILDERS, question, rule_ids)

@@ -76,7 +76,7 @@ class ImhotepEngine(api.Engine):
         return action_from_json(data)
 
     def facts_used(self, state: State) -> list[str]:
-        return [path for path in state.facts if D.provenance(path) != "rulebook"]
+        return self.not_rulebook(state.facts)
 
     # -- scenarios -------------------------------------------------------------------------------------
     def scenario_setup(self, spec: dict) -> api.Situation:

@@ -10,10 +10,9 @@ quietly replaced: the builder says which number it could not use and why (Questi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Callable
 
 from ..api import QuestionExample
+from ..examples import Builder, first_fitting, refused
 from ..numbers import number_near
 from .board import FACTS
 
@@ -28,25 +27,9 @@ RESOURCE_WORDS = {"bread": "bread", "빵": "bread", "papyrus": "papyrus", "파�
                   "limestone": "limestone", "석회암": "limestone", "granite": "granite", "화강암": "granite"}
 
 
-@dataclass(frozen=True)
-class Builder:
-    rule_ids: tuple[str, ...]                               # rules it demonstrates (a cited one must be here)
-    build: Callable[[str], QuestionExample | None]          # None: the question lacks its numbers
-
-
 def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
-    """The first builder serving one of the rules (in the order given) whose numbers the question has."""
-    for rule in rule_ids:
-        for builder in BUILDERS:
-            if rule in builder.rule_ids:
-                built = builder.build(question)
-                if built is not None:
-                    return built
-    return None
+    return first_fitting(BUILDERS, question, rule_ids)
 
-
-def _refused(en: str, ko: str) -> QuestionExample:
-    return QuestionExample(spec=None, notice={"en": en, "ko": ko})
 
 
 def _die_range() -> tuple[int, int]:
@@ -57,7 +40,7 @@ def _bad_die(value: int) -> QuestionExample | None:
     lo, hi = _die_range()
     if lo <= value <= hi:
         return None
-    return _refused(f"A die shows {lo} to {hi}: the {value} of the question cannot be a die value "
+    return refused(f"A die shows {lo} to {hi}: the {value} of the question cannot be a die value "
                     "(tekhenu/actions/scribes/no-wrap), so no example is built from it.",
                     f"주사위 눈은 {lo}~{hi}입니다: 질문의 {value}은(는) 주사위 눈이 될 수 없어 예시를 만들지 않았습니다 "
                     "(tekhenu/actions/scribes/no-wrap).")
@@ -79,12 +62,12 @@ def _maat_balance(question: str) -> QuestionExample | None:
     faith = number_near(question, FAITH) or 0
     dice, top = FACTS("maat.dice_per_player"), FACTS("limits.die_max")
     if balance > dice * top:
-        return _refused(f"A balance of +{balance} cannot happen: at a Maat phase each player has {dice} dice "
+        return refused(f"A balance of +{balance} cannot happen: at a Maat phase each player has {dice} dice "
                         f"(tekhenu/rotation/step-2-maat-phase), at most {dice * top} on the Pure side.",
                         f"균형값 +{balance}은(는) 나올 수 없습니다: 마앗 단계에는 각자 주사위 {dice}개 "
                         f"(tekhenu/rotation/step-2-maat-phase), 온전한 쪽은 최대 {dice * top}입니다.")
     if faith < 0:
-        return _refused(f"Faith tokens are counted, not signed: the question's {faith} Faith cannot be set up.",
+        return refused(f"Faith tokens are counted, not signed: the question's {faith} Faith cannot be set up.",
                         f"신앙 토큰은 개수입니다: 질문의 신앙 {faith}개는 준비할 수 없습니다.")
     final = balance + min(faith, abs(balance)) if balance < 0 else balance - min(faith, balance)
     loss = vp_lost(final)
@@ -133,11 +116,11 @@ def _bastet(question: str) -> QuestionExample | None:
     top = FACTS("limits.populace_max")
     if not 0 <= happiness <= population <= top:
         if happiness > population:
-            return _refused(f"Happiness {happiness} above Population {population} cannot happen: Happiness never "
+            return refused(f"Happiness {happiness} above Population {population} cannot happen: Happiness never "
                             "exceeds Population (tekhenu/actions/bastet/happiness-cap).",
                             f"행복지수 {happiness}이(가) 인구 {population}보다 높을 수는 없습니다: 행복지수는 인구를 넘지 "
                             "못합니다 (tekhenu/actions/bastet/happiness-cap).")
-        return _refused(f"The Populace track runs from 0 to {top} (its end is an assumed fact, limits.populace_max): "
+        return refused(f"The Populace track runs from 0 to {top} (its end is an assumed fact, limits.populace_max): "
                         f"Happiness {happiness} / Population {population} cannot be set up.",
                         f"민중 트랙은 0~{top}입니다 (끝은 가정한 값, limits.populace_max): 행복지수 {happiness} / 인구 "
                         f"{population}은(는) 준비할 수 없습니다.")
@@ -187,7 +170,7 @@ def _produce(question: str) -> QuestionExample | None:
         return refused
     lo, hi = FACTS("player_start.production"), FACTS("limits.production_max")
     if not lo <= marker <= hi:
-        return _refused(f"A Production marker stands between {lo} (where it starts, tekhenu/setup/production-markers) "
+        return refused(f"A Production marker stands between {lo} (where it starts, tekhenu/setup/production-markers) "
                         f"and {hi} (tekhenu/scoring/production): the question's {marker} cannot be set up.",
                         f"생산 마커는 {lo}(시작 위치, tekhenu/setup/production-markers)부터 {hi}(tekhenu/scoring/production) "
                         f"사이에 있습니다: 질문의 {marker}은(는) 준비할 수 없습니다.")
@@ -229,7 +212,7 @@ def _happiness_scoring(question: str) -> QuestionExample | None:
         return None
     top = FACTS("limits.populace_max")
     if not 0 <= happiness <= top:
-        return _refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed fact, "
+        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed fact, "
                         f"limits.populace_max): the question's {happiness} cannot be set up.",
                         f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 값, limits.populace_max): 질문의 "
                         f"{happiness}은(는) 준비할 수 없습니다.")

@@ -74,9 +74,7 @@ class TekhenuEngine(api.Engine):
         return action_from_json(data)
 
     def facts_used(self, state: State) -> list[str]:
-        """The non-rulebook facts the game relied on (a path noted for a rulebook value is left out)."""
-        facts = self.facts()
-        return [p for p in state.assumed_used if (f := facts.get(p)) is None or f.source != "rulebook"]
+        return self.not_rulebook(state.assumed_used)
 
     # -- scenarios ------------------------------------------------------------------------------------
     def scenario_setup(self, spec: dict) -> api.Situation:

@@ -6,10 +6,9 @@ number the game cannot have is named in a notice instead of being replaced."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Callable
 
 from ..api import QuestionExample
+from ..examples import Builder, first_fitting, refused
 from ..numbers import number_near
 from ..tekhenu.board import FACTS
 from .facts import F
@@ -25,24 +24,9 @@ BALANCE = r"balance|scales?|균형값|균형|저울"
 BUILT = r"regions?|지역"
 
 
-@dataclass(frozen=True)
-class Builder:
-    rule_ids: tuple[str, ...]
-    build: Callable[[str], QuestionExample | None]
-
-
 def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
-    for rule in rule_ids:
-        for builder in BUILDERS:
-            if rule in builder.rule_ids:
-                built = builder.build(question)
-                if built is not None:
-                    return built
-    return None
+    return first_fitting(BUILDERS, question, rule_ids)
 
-
-def _refused(en: str, ko: str) -> QuestionExample:
-    return QuestionExample(spec=None, notice={"en": en, "ko": ko})
 
 
 def _players(question: str) -> int | None:
@@ -60,7 +44,7 @@ def _seth_cost(question: str) -> QuestionExample | None:
         return None
     players = players or 4
     if not 2 <= players <= 4:
-        return _refused(f"Tekhenu is played by 1-4 players and the Seth board's costs are given for 1-2 and 3-4 players: "
+        return refused(f"Tekhenu is played by 1-4 players and the Seth board's costs are given for 1-2 and 3-4 players: "
                         f"a {players}-player game cannot be set up.",
                         f"테케누는 1~4인 게임이며 세트 보드의 비용은 1-2인과 3-4인으로 나뉩니다: {players}인 게임은 준비할 수 없습니다.")
     cost = F("seth_board.building_cost_second")[players] if second else F("seth_board.building_cost_first")
@@ -100,12 +84,12 @@ def _red_blue(question: str) -> QuestionExample | None:
     have = 0 if have is None or have == value else have
     faces = F("seth_dice.faces")
     if value not in faces:
-        return _refused(f"Red and blue dice have the faces {sorted(set(faces))} (no 1 or 6: "
+        return refused(f"Red and blue dice have the faces {sorted(set(faces))} (no 1 or 6: "
                         f"tekhenu-time-of-set/key-concepts/red-blue-dice/scribes-no-1-or-6): a {value} cannot be taken.",
                         f"빨간색·파란색 주사위의 면은 {sorted(set(faces))}입니다 (1이나 6이 없음): {value}은(는) 가져올 수 없습니다.")
     top = F("seth_dice.tracks_max")
     if not 0 <= have <= top:
-        return _refused(f"The {track} track runs from 0 to {top}: {have} cannot be set up.",
+        return refused(f"The {track} track runs from 0 to {top}: {have} cannot be set up.",
                         f"{'병사' if red else '사제'} 트랙은 0~{top}입니다: {have}은(는) 준비할 수 없습니다.")
     expected = min(top, have + value)
     name_ko = "병사" if red else "사제"
@@ -135,12 +119,12 @@ def _blood(question: str) -> QuestionExample | None:
     balance = number_near(question, BALANCE, window=14)
     balance = 0 if balance is None or balance == blood else balance
     if blood > 12:
-        return _refused("A player takes one Blood token per Seth God Action, and the Seth board holds 12 Buildings: "
+        return refused("A player takes one Blood token per Seth God Action, and the Seth board holds 12 Buildings: "
                         f"{blood} Blood tokens cannot be set up.",
                         f"피 토큰은 세트 신 행동마다 1개이고 세트 보드의 건축물은 12개까지입니다: 피 토큰 {blood}개는 준비할 수 없습니다.")
     dice = FACTS("maat.dice_per_player")
     if abs(balance) > dice * 6:
-        return _refused(f"A balance of {balance} before the Blood tokens cannot happen with {dice} dice.",
+        return refused(f"A balance of {balance} before the Blood tokens cannot happen with {dice} dice.",
                         f"피 토큰 전 균형값 {balance}은(는) 주사위 {dice}개로 나올 수 없습니다.")
     final = balance - blood
     bands = FACTS("maat.vp_loss")
@@ -178,7 +162,7 @@ def _people_statue(question: str) -> QuestionExample | None:
     if built is None:
         return None
     if not 0 <= built <= 3:
-        return _refused(f"A column of the Seth board has 3 regions: {built} regions with Buildings cannot be set up.",
+        return refused(f"A column of the Seth board has 3 regions: {built} regions with Buildings cannot be set up.",
                         f"세트 보드의 한 열은 3개 지역입니다: 건축물이 있는 지역 {built}개는 준비할 수 없습니다.")
     regions = {str(r): (["others.0", None] if i < built else [None, None]) for i, r in enumerate((1, 2, 3))}
     spec = {
