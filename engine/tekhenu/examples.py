@@ -110,9 +110,9 @@ def _bastet(question: str) -> QuestionExample | None:
     population = number_near(question, POPULATION, window=12)
     if value is None or happiness is None or population is None:
         return None
-    refused = _bad_die(value)
-    if refused:
-        return refused
+    bad = _bad_die(value)
+    if bad:
+        return bad
     top = FACTS("limits.populace_max")
     if not 0 <= happiness <= population <= top:
         if happiness > population:
@@ -165,9 +165,9 @@ def _produce(question: str) -> QuestionExample | None:
     resource = RESOURCE_WORDS[found.group(0).lower()]
     color = next(c for c, r in FACTS("produce.color_resource").items() if r == resource)
     light = next(light for light, colors in FACTS("purity").items() if colors[color] == "pure")
-    refused = _bad_die(amount)
-    if refused:
-        return refused
+    bad = _bad_die(amount)
+    if bad:
+        return bad
     lo, hi = FACTS("player_start.production"), FACTS("limits.production_max")
     if not lo <= marker <= hi:
         return refused(f"A Production marker stands between {lo} (where it starts, tekhenu/setup/production-markers) "
