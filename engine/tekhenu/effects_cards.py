@@ -47,15 +47,26 @@ def kind_of(action) -> str:
 
 # -- costs of an action: waivers (B13-B16) and resources gained before it (T04, T20, T21) --------------
 def _waived(state, pending: dict, god: str, resource: str) -> bool:
-    cards = list(_te(state).get("attached", ())) + list(pending.get("if_blessed", ()))
-    return any(god in WAIVERS[c]["gods"] and resource in WAIVERS[c]["resources"] for c in cards if c in WAIVERS)
+    # (loops, not a joined list: this is asked for every candidate action of every decision)
+    for cards in (_te(state).get("attached", ()), pending.get("if_blessed", ())):
+        for card in cards:
+            waiver = WAIVERS.get(card)
+            if waiver is not None and god in waiver["gods"] and resource in waiver["resources"]:
+                return True
+    return False
+
+
+# god -> [(Technology, the Resources it gives before that god's action)], for _gained_before
+_BEFORE_BY_GOD: dict[str, list[tuple[str, dict]]] = {}
+for _card, _tech in GOD_TECH.items():
+    if "before" in _tech:
+        _BEFORE_BY_GOD.setdefault(_tech["god"], []).append((_card, _tech["before"]))
 
 
 def _gained_before(p, pending: dict, god: str, resource: str) -> int:
     if pending.get("pregained"):
         return 0
-    return sum(t["before"].get(resource, 0) for card, t in GOD_TECH.items()
-               if t["god"] == god and "before" in t and card in p.technologies)
+    return sum(before.get(resource, 0) for card, before in _BEFORE_BY_GOD.get(god, ()) if card in p.technologies)
 
 
 def due(state, pending: dict, god: str, resource: str, amount: int) -> int:

@@ -112,6 +112,11 @@ def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | 
         variant = variants.of(state)
         if action.action not in GODS or variant.owns(state, p, action.action):
             return variant.target_refusal(state, p, pending, action)
+    return _base_target_refusal(state, p, pending, action)
+
+
+def _base_target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | None:
+    """target_refusal for a base God Action that no variant takes over."""
     value = pending["value"]
     if action.action == "osiris":
         if action.district not in FACTS("osiris.districts"):
@@ -190,8 +195,9 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
             if god_refusal(state, p, view, god) is not None:
                 continue
             if god not in GODS or (variant and variant.owns(state, p, god)):
-                targets = variant.variants(state, p, view, god)
+                targets, refuse = variant.variants(state, p, view, god), target_refusal
             else:
+                refuse = _base_target_refusal      # (ownership settled just above, not asked again per target)
                 context = dict(view, temple_taken=state.temple, edition=state.edition, players=state.players,
                                buildings_taken=state.temple_buildings,
                                thoth_choices=market.choices(state, p, view["value"]) if god == "thoth" else [])
@@ -199,7 +205,7 @@ def candidates(state, pending: dict | None = None, p=None, first: bool = False) 
                 if god == "horus" and variant:
                     targets = list(targets) + [Perform("horus", target=t) for t in variant.horus_targets(state)]
             for action in targets:
-                if target_refusal(state, p, view, action) is None:
+                if refuse(state, p, view, action) is None:
                     out.append(replace(action, shift=shift) if shift else action)
                     if first:
                         return out

@@ -1,6 +1,7 @@
 """The Card Market and the Thoth God Action (cards are collected; their effects are the card modules')."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from ..errors import IllegalAction
@@ -111,10 +112,10 @@ def min_papyrus(state, value: int) -> int:
     return papyrus_for(state, value, 1)
 
 
-def choices(state, p, value: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(section index, card slots) pairs this die value and Happiness allow, before costs."""
+def choices(state, p, value: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """(section index, card slots) pairs this die value and Happiness allow, before costs, one at a time
+    (a yes/no question about the Thoth action stops at the first that can be paid)."""
     limit = highest_section(p.happiness)
-    out = []
     for count in card_counts(state, value):
         for index, section in enumerate(state.market):
             if section is None or index + 1 > limit:
@@ -123,8 +124,7 @@ def choices(state, p, value: int) -> list[tuple[int, tuple[int, ...]]]:
             if len(held) < count:
                 continue
             for slots in combinations(held, count):
-                out.append((index, slots))
-    return out
+                yield index, slots
 
 
 def refusal(state, p, value: int, section: int | None, slots: tuple[int, ...] | None,

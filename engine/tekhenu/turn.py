@@ -29,6 +29,7 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
     purity = PURITY
     producing = FACTS("produce.color_resource")
     t08 = "T08" in p.technologies
+    takes = _TAKES
     out = []
     for section, dice in enumerate(state.sections):
         light = state.light(section)
@@ -50,8 +51,19 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
                 adjusts = range(lo, hi + 1)
                 # an Anubis die may always Produce any Resource, a die of a Resource's colour its own
                 if memo is not None and not anubis and color not in producing:
-                    adjusts = [a for a in adjusts if _die_allows_action(state, memo, section, color, value + a)]
-                out.extend(_take(die.id, adjust, anubis, treat) for treat in treats for adjust in adjusts)
+                    known = memo.setdefault(section, {})     # die value -> whether an action can follow
+                    kept = []
+                    for adjust in adjusts:
+                        allows = known.get(value + adjust)
+                        if allows is None:
+                            allows = known[value + adjust] = _die_allows_action(state, section, color, value + adjust)
+                        if allows:
+                            kept.append(adjust)
+                    adjusts = kept
+                for treat in treats:
+                    for adjust in adjusts:
+                        action = takes.get((die.id, adjust, anubis, treat))
+                        out.append(action if action is not None else _take(die.id, adjust, anubis, treat))
     return out
 
 
@@ -80,19 +92,15 @@ def scribes_for(adjust: int) -> int:
     return math.ceil(abs(adjust) / 2)
 
 
-def _die_allows_action(state, memo: dict, section: int, color: str, value: int) -> bool:
-    """Whether some action could follow a (non-Anubis) die: checked on a hypothetical pending turn, no
-    copy. Only the section, colour and value matter, so the answers are memoised per call."""
-    if color in FACTS("produce.color_resource"):
-        return True                 # it can always Produce Resources
-    key = (section, value)
-    if key not in memo:
-        pending = {"color": color, "value": value, "god": GODS[section], "anubis": False}
-        waivers = [c for c in state.current.blessings if c in cards_fx.WAIVERS]
-        if waivers:      # a Blessing that waives the cost would make the action possible
-            pending["if_blessed"] = waivers
-        memo[key] = bool(god_actions.candidates(state, pending, first=True))
-    return memo[key]
+def _die_allows_action(state, section: int, color: str, value: int) -> bool:
+    """Whether some God Action could follow a non-Anubis die that cannot Produce Resources: checked on a
+    hypothetical pending turn, no copy. Only the section and value matter (take_die_candidates memoises
+    the answers per call)."""
+    pending = {"color": color, "value": value, "god": GODS[section], "anubis": False}
+    waivers = [c for c in state.current.blessings if c in cards_fx.WAIVERS]
+    if waivers:      # a Blessing that waives the cost would make the action possible
+        pending["if_blessed"] = waivers
+    return bool(god_actions.candidates(state, pending, first=True))
 
 
 def take_die(state, action: TakeDie, events: list | None = None) -> None:
