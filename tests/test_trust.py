@@ -90,6 +90,51 @@ def test_in_scope_questions_are_not_declined(assistant):
     assert not declined, declined
 
 
+def _in_scope_questions() -> list[str]:
+    """Every in-scope question the project has: the eval sets, the training set and the KB's search aids."""
+    import yaml
+
+    files = [ROOT.parent / "shared" / "eval" / "dev_questions.yaml", ROOT / "eval" / "tuning_questions.yaml",
+             ROOT / "eval" / "holdout_questions.yaml", *sorted((ROOT / "eval" / "train").glob("*.yaml"))]
+    out = []
+    for path in files:
+        if path.exists():
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            out += [q["q"] for q in (data.get("questions", data) if isinstance(data, dict) else data)]
+    for path in sorted((ROOT / "kb" / "data").glob("*/search/*.yaml")):
+        for entry in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]:
+            out += (entry.get("ko") or []) + (entry.get("en") or [])
+    return out
+
+
+def test_the_product_lexicon_never_matches_a_rules_question():
+    """"얼마야?" asks a cost, "보상 받아?" a reward, "buy" an Artifact: the not-about-the-rules signal (which
+    all but decides a decline) must not fire on any of the project's ~13,700 in-scope questions."""
+    from app.scope import PRODUCT
+
+    questions = _in_scope_questions()
+    assert len(questions) > 10_000
+    matched = [(q, PRODUCT.search(q).group(0)) for q in questions if PRODUCT.search(q)]
+    assert not matched, matched[:10]
+
+
+@pytest.mark.parametrize("question,game", [
+    ("파란 저장소 두 구역이 비면 부패가 얼마야?", "through-the-ages"), ("세트 행동 비용이 얼마야?", "tekhenu-time-of-set"),
+    ("하토르 행동할 때 정복 타일 보상 받아?", "tekhenu-time-of-set"), ("Who designed Tekhenu?", "tekhenu"),
+    ("Can I still buy the Artifact whose Destiny card was taken?", "tekhenu-time-of-set"),
+])
+def test_rules_questions_phrased_like_product_questions_are_answered(assistant, question, game):
+    result = assistant.answer(question)
+    assert result["answer"] is not None, result["notice"]
+    assert result["game"] == game
+
+
+@pytest.mark.parametrize("question", ["Where can I buy a copy of Imhotep?", "세트의 시간 확장 가격이 얼마야?",
+                                      "Who designed Imhotep?", "테케누 카드 슬리브 사이즈 뭐야?"])
+def test_questions_about_the_product_are_declined(assistant, question):
+    assert assistant.answer(question)["answer"] is None
+
+
 def test_a_game_less_question_offers_the_other_games_answers(assistant):
     result = assistant.answer("who wins a tie?")
     assert result["answer"] is not None
