@@ -88,6 +88,12 @@ class Assistant:
         self.printed = PrintedIds(self.kb)
         self._rows = {d.id: i for i, d in enumerate(self.searcher.index.docs)}
         self.names = {gid: info.title for gid, info in self.kb.corpus.games.items()}
+        self._vocabulary: frozenset | None = None
+
+    def _known_words(self) -> frozenset:
+        if self._vocabulary is None:        # once, on the first question (not at start-up)
+            self._vocabulary = scope.known_words(self.searcher.index.bm25)
+        return self._vocabulary
 
     def game_name(self, game: str) -> dict:
         return dict(self.names.get(game) or {"ko": game, "en": game})
@@ -112,7 +118,7 @@ class Assistant:
             out["notices"].append({"kind": "unknown_id", **self.printed.notice(unknown, game)})
             if len(unknown) == len(mentioned):      # only ids that do not exist: nothing to answer
                 return _finish(out)
-        signals = scope.features(result, self.searcher.index.bm25[result.lang].vocab_dict,
+        signals = scope.features(result, self._known_words(),
                                  known_ids=len(mentioned) - len(unknown))
         model = scope.load_model(self.searcher.embedder.name)
         out["scope"] = {"signals": signals,

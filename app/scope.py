@@ -60,10 +60,16 @@ NOTICE = {
 }
 
 
-def features(result, vocabulary: dict, known_ids: int = 0) -> dict[str, float]:
+def known_words(bm25: dict) -> frozenset:
+    """Every word the KB's lexical indexes know, in both languages: players mix them ("Blood token은 언제
+    받아?"), and an English card term in a Korean question is not a word the rulebooks never use."""
+    return frozenset().union(*(index.vocab_dict for index in bm25.values()))
+
+
+def features(result, vocabulary, known_ids: int = 0) -> dict[str, float]:
     """The signals of one search result (kb.search.searcher.SearchResult with its components);
-    `vocabulary`: the words the KB's lexical index knows in the question's language (a question whose
-    words the rulebooks never use — "castling", "Scrabble", "asdkjh" — is about something else)."""
+    `vocabulary`: the words the KB's lexical indexes know (known_words; a question whose words the
+    rulebooks never use — "castling", "Scrabble", "asdkjh" — is about something else)."""
     comp = result.components
     dense = comp.dense
     top = np.sort(dense)[-20:] if len(dense) else np.zeros(1)
@@ -83,7 +89,7 @@ def features(result, vocabulary: dict, known_ids: int = 0) -> dict[str, float]:
     }
 
 
-def _names_unknown(result, vocabulary: dict) -> bool:
+def _names_unknown(result, vocabulary) -> bool:
     m = SCOPED.search(result.query)
     if not m:
         return False

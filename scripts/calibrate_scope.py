@@ -35,7 +35,7 @@ DEV = ROOT.parent / "shared" / "eval" / "dev_questions.yaml"
 
 def signals(searcher, question: str) -> np.ndarray:
     result = searcher.search(question, k=20)
-    f = scope.features(result, searcher.index.bm25[result.lang].vocab_dict)
+    f = scope.features(result, scope.known_words(searcher.index.bm25))
     return np.array([f[name] for name in scope.FEATURES])
 
 

@@ -122,11 +122,13 @@ def test_the_product_lexicon_never_matches_a_rules_question():
     ("파란 저장소 두 구역이 비면 부패가 얼마야?", "through-the-ages"), ("세트 행동 비용이 얼마야?", "tekhenu-time-of-set"),
     ("하토르 행동할 때 정복 타일 보상 받아?", "tekhenu-time-of-set"), ("Who designed Tekhenu?", "tekhenu"),
     ("Can I still buy the Artifact whose Destiny card was taken?", "tekhenu-time-of-set"),
+    # English card terms in a Korean question are words the rulebooks use (in the other edition)
+    ("Blood token은 언제 받아?", "tekhenu-time-of-set"), ("Anubis 행동은 비용이 얼마야?", None),
 ])
 def test_rules_questions_phrased_like_product_questions_are_answered(assistant, question, game):
     result = assistant.answer(question)
     assert result["answer"] is not None, result["notice"]
-    assert result["game"] == game
+    assert game is None or result["game"] == game      # None: Tekhenu's or Time of Seth's rule alike
 
 
 @pytest.mark.parametrize("question", ["Where can I buy a copy of Imhotep?", "세트의 시간 확장 가격이 얼마야?",
