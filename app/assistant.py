@@ -249,7 +249,7 @@ class Assistant:
         data["narrative"] = narrate.narrate(engine, data, lang)
         registry_facts = engine.facts()
         data["facts_used"] = [{"path": p, "source": f.source if (f := registry_facts.get(p)) else "assumed",
-                               "explain": f.explain() if f else ""} for p in result.facts_used]
+                               "explain": f.explain(lang) if f else ""} for p in result.facts_used]
         data["assumed"] = list(result.facts_used)
         if number_notice:
             data["notice"] = number_notice

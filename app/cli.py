@@ -487,8 +487,12 @@ def cmd_facts(args) -> int:
               f"  = {fact.value}")
         if fact.source == "source":
             print(f"    source: {fact.ref}\n    checked: {' '.join(fact.checked.split())}")
+            if fact.checked_ko:
+                print(f"    확인: {' '.join(fact.checked_ko.split())}")
         if fact.note:
             print(f"    {' '.join(fact.note.split())}")
+        if fact.note_ko:
+            print(f"    {' '.join(fact.note_ko.split())}")
     counts = {p: sum(f.source == p for _, f in chosen) for p in ("rulebook", "source", "assumed")}
     print(f"{len(chosen)} fact(s): {counts['rulebook']} rulebook, {counts['source']} source, "
           f"{counts['assumed']} assumed (not stated by the rulebook text).")

@@ -73,6 +73,6 @@ def narrate(engine: Engine, example: dict, lang: str) -> dict:
     for path in example.get("facts_used") or []:
         fact = registry.get(path)
         facts.append({"path": path, "source": fact.source if fact else "assumed",
-                      "explain": fact.explain() if fact else ""})
+                      "explain": fact.explain(lang) if fact else ""})
     return {"steps": steps, "changes": changes(engine, example.get("before") or {}, example.get("after") or {}, lang),
             "checks": checks, "facts": facts}

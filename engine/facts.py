@@ -7,6 +7,9 @@ comes from.
                                                                   an official FAQ); facts, never copied text
     source: assumed    note: <why>                                the text does not say; the engine decides
 
+Players read the notes in either language: an `assumed` fact's note and a `source` fact's `checked` come
+with their Korean (`note_ko`, `checked_ko`); `ref`, a publication's name, is the same in both.
+
 A fact is any mapping with a `source` key in an engine's `data/*.yaml`; its value is `value`, or the
 mapping's other keys. Its path is the keys leading to it, prefixed by the file's name — except
 `board.yaml`, whose paths stand alone (`horus.die_to_god`, `dice.per_color`).
@@ -21,7 +24,7 @@ import yaml
 
 PROVENANCES = ("rulebook", "source", "assumed")
 UNPREFIXED = "board"
-META_KEYS = ("source", "rule", "note", "ref", "checked")
+META_KEYS = ("source", "rule", "note", "ref", "checked", "note_ko", "checked_ko")
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml: a fresh `ask` imports an engine
 
 
@@ -35,18 +38,28 @@ class Fact:
     ref: str | None = None      # source: the publication, precisely
     checked: str | None = None  # source: how it was cross-checked
     note: str | None = None     # assumed: why; otherwise an optional remark
+    note_ko: str | None = None      # the note in Korean
+    checked_ko: str | None = None   # `checked` in Korean
 
     def to_json(self) -> dict:
         return {"path": self.path, "source": self.source, "rule": self.rule, "ref": self.ref,
-                "checked": self.checked, "note": self.note, "value": self.value, "file": self.file}
+                "checked": self.checked, "note": self.note, "note_ko": self.note_ko,
+                "checked_ko": self.checked_ko, "value": self.value, "file": self.file}
 
-    def explain(self) -> str:
-        """One line a player can read: where the value comes from."""
+    def explain(self, lang: str = "en") -> str:
+        """One line a player can read, in English or Korean: where the value comes from."""
+        ko = lang == "ko"
         if self.source == "rulebook":
-            return f"rulebook {self.rule}"
+            return f"{'규칙서' if ko else 'rulebook'} {self.rule}"
         if self.source == "source":
-            return f"source: {self.ref}" + (f" (checked: {self.checked})" if self.checked else "")
-        return f"assumed: {' '.join((self.note or '').split())}"
+            checked = _one_line(self.checked_ko if ko and self.checked_ko else self.checked)
+            return (f"{'출처' if ko else 'source'}: {self.ref}"
+                    + (f" ({'확인' if ko else 'checked'}: {checked})" if checked else ""))
+        return f"{'가정' if ko else 'assumed'}: {_one_line(self.note_ko if ko and self.note_ko else self.note)}"
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join((text or "").split())
 
 
 class FactError(ValueError):
@@ -76,7 +89,7 @@ def _walk(node, path: str, file: str, out: dict[str, Fact]) -> None:
         _check(node, path, file)
         value = node["value"] if "value" in node else {k: v for k, v in node.items() if k not in META_KEYS}
         out[path] = Fact(path, node["source"], value, file, node.get("rule"), node.get("ref"),
-                         node.get("checked"), node.get("note"))
+                         node.get("checked"), node.get("note"), node.get("note_ko"), node.get("checked_ko"))
     elif isinstance(node, dict):
         for key, child in node.items():
             _walk(child, f"{path}.{key}" if path else str(key), file, out)

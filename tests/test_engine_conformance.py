@@ -120,6 +120,18 @@ def test_facts_have_a_provenance_and_cite_existing_rules(game, kb):
             assert fact.note, fact.path
 
 
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_value_the_rulebook_does_not_state_explains_itself_in_both_languages(game):
+    """A Korean player reads why a value is assumed or where it was published, in Korean."""
+    for fact in registry.get(game).facts().not_rulebook():
+        ko, en = fact.explain("ko"), fact.explain("en")
+        assert ko != en and HANGUL.search(ko.split(":", 1)[1]), f"{game}: {fact.path} has no Korean explanation"
+        assert ko.startswith("가정: " if fact.source == "assumed" else "출처: ") and en.startswith(fact.source)
+
+
 KB_ID = re.compile(r"^[a-z][a-z0-9-]*(?:/[A-Za-z0-9][A-Za-z0-9._-]*)+$")
 
 

@@ -176,3 +176,15 @@ def test_the_example_is_narrated_in_the_askers_language(assistant):
     assert story["steps"] and story["changes"] and story["checks"]
     assert any("문화" in c["label"] for c in story["changes"])          # Korean labels for a Korean question
     assert all(check["ok"] for check in story["checks"])
+
+
+def test_the_values_an_example_assumes_are_explained_in_the_askers_language(assistant):
+    import re
+
+    for question, lang in (("파란 저장소 두 구역이 비면 자원 낭비가 얼마야?", "ko"),
+                           ("How much corruption do I pay with two empty blue sections?", "en")):
+        example = assistant.answer(question)["example"]
+        assert example and example["facts_used"], question
+        for fact in example["facts_used"]:
+            korean = bool(re.search(r"[\uac00-\ud7a3]", fact["explain"].split(":", 1)[1]))
+            assert korean == (lang == "ko"), (question, fact)

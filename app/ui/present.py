@@ -188,7 +188,7 @@ def erratum_line(erratum: dict, lang: str) -> str:
 
 def fact_note(explain: str) -> str:
     """A fact's explanation without the provenance word the app already shows beside it."""
-    return re.sub(r"^(?:assumed|source):\s*", "", explain or "")
+    return re.sub(r"^(?:assumed|source|가정|출처):\s*", "", explain or "")
 
 
 # -- names -----------------------------------------------------------------------------------------

@@ -334,16 +334,14 @@ def show_changes(changes: list[dict], lang: str) -> None:
 def show_facts(facts: list[dict], lang: str) -> None:
     """The values the example used that the rulebook does not state: a reading of the rules in plain
     view (it decides the result), the others in a collapsed list with where each comes from. The
-    explanations are the engine data's English notes."""
+    explanations are in the reader's language."""
     if not facts:
         return
     readings = [f for f in facts if "readings" in f["path"].split(".")]
     for fact in readings:
-        note = f" ({t('english_only', lang)})" if lang != "en" else ""
-        st.info(f"**{t('reading', lang)}**{note} (`{fact['path']}`): {P.markdown(P.fact_note(fact['explain']))}")
+        st.info(f"**{t('reading', lang)}** (`{fact['path']}`): {P.markdown(P.fact_note(fact['explain']))}")
     st.caption(t("uses_assumed", lang).format(n=len(facts)))
     with st.expander(f"{t('not_rulebook', lang)} · {len(facts)}"):
-        st.caption(t("facts_english", lang))
         for fact in facts:
             kind = t("facts_source", lang) if fact["source"] == "source" else t("facts_assumed", lang)
             st.markdown(f"**{P.markdown(fact['path'])}** · {kind}: {P.markdown(P.fact_note(fact['explain']))}")
@@ -540,7 +538,7 @@ def page_simulator(lang: str) -> None:
     example["narrative"] = narrate.narrate(engine, example, lang)
     facts = engine.facts()
     example["facts_used"] = [{"path": p, "source": f.source if (f := facts.get(p)) else "assumed",
-                              "explain": f.explain() if f else ""} for p in result.facts_used]
+                              "explain": f.explain(lang) if f else ""} for p in result.facts_used]
     render_example(example, lang, lang, spec=spec, pictures=True)
 
 
