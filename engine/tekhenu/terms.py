@@ -40,14 +40,24 @@ TERMS: dict[str, tuple[str, str]] = {      # key: (English, Korean)
 }
 
 
-def term(key: str, lang: str) -> str:
-    """A term in one language ("ko" or anything else for English); an unknown key as it is."""
-    pair = TERMS.get(key)
-    if pair is None:
-        return key
-    return pair[1] if lang == "ko" else pair[0]
+class Terms:
+    """A table of terms (key: (English, Korean)) and its two lookups; Time of Seth builds its own on top
+    of this one."""
+
+    def __init__(self, table: dict[str, tuple[str, str]]):
+        self.table = table
+
+    def term(self, key: str, lang: str) -> str:
+        """A term in one language ("ko" or anything else for English); an unknown key as it is."""
+        pair = self.table.get(key)
+        if pair is None:
+            return key
+        return pair[1] if lang == "ko" else pair[0]
+
+    def both(self, key: str) -> tuple[str, str]:
+        """(English, Korean)."""
+        return self.table.get(key, (key, key))
 
 
-def both(key: str) -> tuple[str, str]:
-    """(English, Korean)."""
-    return TERMS.get(key, (key, key))
+_TERMS = Terms(TERMS)
+term, both = _TERMS.term, _TERMS.both

@@ -3,6 +3,7 @@ writes them, on top of the base game's (engine/tekhenu/terms.py)."""
 from __future__ import annotations
 
 from ..tekhenu.terms import TERMS as BASE_TERMS
+from ..tekhenu.terms import Terms
 
 TERMS: dict[str, tuple[str, str]] = {
     **BASE_TERMS,
@@ -17,12 +18,5 @@ TERMS: dict[str, tuple[str, str]] = {
 }
 
 
-def term(key: str, lang: str) -> str:
-    pair = TERMS.get(key)
-    if pair is None:
-        return key
-    return pair[1] if lang == "ko" else pair[0]
-
-
-def both(key: str) -> tuple[str, str]:
-    return TERMS.get(key, (key, key))
+_TERMS = Terms(TERMS)
+term, both = _TERMS.term, _TERMS.both
