@@ -85,6 +85,15 @@ def _check_references(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
             need(entry, entry.section, (Section,), "section")
         for ref in entry.related:
             need(entry, ref, (Rule, Card), "related entry")
+        for field, what in (("exceptions", "exception"), ("illustrates", "illustrated rule")):
+            for ref in getattr(entry, field, []):
+                need(entry, ref, (Rule, Card), what)
+                if ref.split("/", 1)[0] != entry.game:
+                    problems.append(Problem(entry.where(), f"{entry.id}: {what} {ref!r} belongs to another game"))
+                elif ref == entry.id:
+                    problems.append(Problem(entry.where(), f"{entry.id}: lists itself as its own {what}"))
+        if getattr(entry, "illustrates", None) and getattr(entry, "kind", None) != "example":
+            problems.append(Problem(entry.where(), f"{entry.id}: only a worked example (kind: example) illustrates rules"))
         for ref in entry.terms:
             if ref not in game.terms and not _term_elsewhere(kb, ref):
                 problems.append(Problem(entry.where(), f"{entry.id}: glossary term {ref!r} does not exist"))

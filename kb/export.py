@@ -29,6 +29,7 @@ def detail_record(kb: KnowledgeBase, entry: Rule | Card) -> dict:
     section_id = entry.section
     record["section_path"] = [{"id": s.id, **bi(s.title)} for s in kb.section_path(section_id)]
     record["related"] = list(entry.related)
+    record["exceptions"] = list(entry.exceptions)
     record["terms"] = list(entry.terms)
     record["errata"] = [e.model_dump(mode="json") for e in entry.errata]
     record["scenarios"] = list(entry.scenarios)
@@ -36,6 +37,7 @@ def detail_record(kb: KnowledgeBase, entry: Rule | Card) -> dict:
         record["rule_kind"] = entry.kind
         record["title"] = bi(entry.title) if entry.title else None
         record["changes"] = list(entry.changes)
+        record["illustrates"] = list(entry.illustrates)
     else:
         record["card_type"] = entry.type
         record["printed_id"] = entry.printed_id

@@ -125,6 +125,11 @@ class _TextEntry(_Entry):
     origin: Origin
     sources: list[SourceSpan] = Field(default_factory=list)
     related: list[str] = Field(default_factory=list, description="ids of related rules or cards")
+    exceptions: list[str] = Field(
+        default_factory=list,
+        description="ids of rules or cards of the same game that override this rule in a particular case (a card "
+                    "that allows what this forbids, a mode or variant that changes a cost, a timing exception); "
+                    "shown under this rule as its exceptions, and preferred when a question names that case")
     terms: list[str] = Field(default_factory=list, description="glossary term ids")
     edition_diff: BiRequired | None = Field(
         default=None, description="how play differs between the KO and EN editions")
@@ -168,6 +173,10 @@ class Rule(_TextEntry):
     title: BiText | None = Field(default=None, description="short label written for the project")
     scenarios: list[str] = Field(default_factory=list, description="ids of scenarios that demonstrate it")
     changes: list[str] = Field(default_factory=list, description="base-game rule ids this (expansion) rule changes")
+    illustrates: list[str] = Field(
+        default_factory=list,
+        description="for a worked example (kind: example): the rules it illustrates, in the same game; the example "
+                    "is shown under them, never above them")
 
 
 CardType = str
