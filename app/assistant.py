@@ -28,7 +28,7 @@ from kb.search.documents import sentences
 from kb.search.searcher import QueryError, Searcher
 from kb.store import KnowledgeBase
 
-from . import narrate, scope, selection, tables
+from . import narrate, scope, selection, short_answer, tables
 from .printed_ids import PrintedIds
 
 
@@ -36,10 +36,15 @@ CANDIDATES = 20          # hits the answer is chosen from (the top 5 hold the an
 PAGE = 7                 # the answer and the next best candidates shown with it (measured: README)
 MAX_DETAILS = 3          # rules of the answer's own section (an overview seldom holds the number asked)
 MAX_ALSO = 4             # the other candidates on the page
+MAX_EXCEPTIONS = 4       # the rules and cards that override the answer, shown under it
+# the selection's probability above which the answer's key sentence may become the short answer line
+# (a table row or a verified example needs no such confidence: they prove themselves)
+SHORT_CONFIDENCE = 0.5
 CITATIONS = 5
-# A game-less question: another game's best rule within this share of the top score is offered as an
-# alternative (measured on dev + tuning without the game: README "The assistant").
-ALTERNATIVE_RATIO = 0.8
+# A game-less question whose words do not decide the game: every other game whose best rule scores at
+# least this share of the chosen game's is offered beside the answer, with the notice (a game whose
+# best rule scores lower answers some other question).
+ALTERNATIVE_RATIO = 0.6
 
 NOTICES = {
     "no_engine": {"en": "There is no rules engine for {game} yet, so this answer has no checked example.",
@@ -88,7 +93,14 @@ class Assistant:
         self.printed = PrintedIds(self.kb)
         self._rows = {d.id: i for i, d in enumerate(self.searcher.index.docs)}
         self.names = {gid: info.title for gid, info in self.kb.corpus.games.items()}
+        self.base_games = {gid: info.base_game or gid for gid, info in self.kb.corpus.games.items()}
         self._vocabulary: frozenset | None = None
+        self._families: dict | None = None
+
+    def _family_words(self) -> dict:
+        if self._families is None:          # once, on the first question without a game
+            self._families = family_words(self.searcher.index, self.base_games)
+        return self._families
 
     def _known_words(self) -> frozenset:
         if self._vocabulary is None:        # once, on the first question (not at start-up)
@@ -129,28 +141,43 @@ class Assistant:
 
         chosen, alternatives = self._choose_game(result, game)
         candidates = [h for h in result.hits if h.doc.game == chosen]
-        ranked = selection.rank(result, candidates, self.searcher.index.part_tokens, question, lang)
+        if game is None and len(candidates) < selection.DEPTH:
+            # the words chose a game whose rules ranked low among all games': its own search
+            result = self.searcher.search(question, game=chosen, k=CANDIDATES)
+            candidates = list(result.hits)
+        ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index.part_tokens,
+                                                   question, lang)
         top = ranked[0].doc
         answer = self._entry_view(top, question, lang)
         answer["game"] = chosen
         answer["game_name"] = self.game_name(chosen)
+        answer["confidence"] = round(confidence, 4)
+        # the rules and cards that override the answer in a particular case, right under it
+        answer["exceptions"] = self._exceptions(top, ranked, question, lang)
+        # a worked example of the rulebook that illustrates the answer goes right under it
+        worked = next((h.doc for h in ranked[1:PAGE] if top.id in self.illustrated(h.doc.id)), None)
+        answer["worked_example"] = self._detail(worked, question, lang) if worked else None
         # the page: the best PAGE candidates after the answer — its own section's as details (an overview
         # seldom holds the number asked), the others as "also relevant" (a near miss of the ranking is
         # then still on the page, with its key sentence)
-        page = [h for h in ranked[1:PAGE] if not selection.is_repeat(h.doc, top)]
+        shown = {top.id, *(e["rule_id"] for e in answer["exceptions"]), *([worked.id] if worked else [])}
+        page = [h for h in ranked[1:PAGE] if not selection.is_repeat(h.doc, top) and h.doc.id not in shown]
         answer["details"] = [self._detail(h.doc, question, lang) for h in page
                              if h.doc.section and h.doc.section == top.section][:MAX_DETAILS]
-        shown = {top.id, *(d["rule_id"] for d in answer["details"])}
+        shown |= {d["rule_id"] for d in answer["details"]}
         also = [self._detail(h.doc, question, lang) for h in page if h.doc.id not in shown][:MAX_ALSO]
         answer["also_relevant"] = also
         out.update(game=chosen, game_name=self.game_name(chosen), answer=answer)
         if alternatives:
             out["alternatives"] = alternatives
             out["notices"].append(_notice("guessed", game=self.game_name(chosen)))
-        # every rule on the page is cited (answer, details, also relevant), then the next best candidates
-        on_page = [top.id, *(d["rule_id"] for d in answer["details"]), *(d["rule_id"] for d in also)]
+        # every rule on the page is cited (answer, its exceptions and worked example, details, also
+        # relevant), then the next best candidates
+        on_page = [top.id, *(e["rule_id"] for e in answer["exceptions"]),
+                   *([worked.id] if worked else []), *(d["rule_id"] for d in answer["details"]),
+                   *(d["rule_id"] for d in also)]
         by_id = {h.doc.id: h for h in ranked}
-        cited_hits = [by_id[i] for i in on_page] + [h for h in ranked if h.doc.id not in on_page]
+        cited_hits = [by_id[i] for i in on_page if i in by_id] + [h for h in ranked if h.doc.id not in on_page]
         out["citations"] = [dict(h.to_json(), section=h.doc.title)
                             for h in cited_hits[:max(CITATIONS, len(on_page))]]
         # an example from the answer's own game and mode: a two-player question is not answered by a
@@ -160,22 +187,47 @@ class Assistant:
         out["example"] = example
         if why_not:
             out["notices"].append(why_not)
+        answer["short"] = short_answer.short_answer(question, lang, answer, example,
+                                                    confident=confidence >= SHORT_CONFIDENCE)
         return _finish(out)
 
+    def illustrated(self, entry_id: str) -> list[str]:
+        """The rules a worked example illustrates (the KB's `illustrates`)."""
+        return list(getattr(self.kb.entry(entry_id), "illustrates", []) or [])
+
+    def _exceptions(self, top, ranked: list, question: str, lang: str) -> list[dict]:
+        """The answer's exceptions from the KB's links: those the search ranked for this question
+        first, then the others in the KB's order."""
+        listed = list(getattr(self.kb.entry(top.id), "exceptions", []) or [])
+        if not listed:
+            return []
+        rank_of = {h.doc.id: i for i, h in enumerate(ranked)}
+        ordered = sorted(listed, key=lambda i: (rank_of.get(i, len(ranked)), listed.index(i)))
+        docs = [self.searcher.index.docs[self._rows[i]] for i in ordered if i in self._rows]
+        return [self._detail(d, question, lang) for d in docs[:MAX_EXCEPTIONS]]
+
     def _choose_game(self, result, game: str | None) -> tuple[str, list[dict]]:
-        """The answer's game, and the other games' best rules when the question did not name a game
-        and they score close to the top."""
-        top = result.hits[0]
-        if game is not None or result.game is not None:
-            return top.doc.game, []
+        """The answer's game, and — when the question's own words do not decide it — the other games
+        that answer it too (each with its best rule), offered every time."""
+        if game is not None:
+            return game, []
+        decided = choose_game(analyze(result.query, result.lang), self._family_words().get(result.lang, {}))
+        chosen = self.family_game(decided or result.hits[0].doc.game, result)
+        if decided:
+            return chosen, []
+        top = next((h for h in result.hits if h.doc.game == chosen), result.hits[0])
         best: dict[str, object] = {}
         for hit in result.hits:
             best.setdefault(hit.doc.game, hit)
         alternatives = [{"game": g, "game_name": self.game_name(g), "rule_id": h.doc.id, "title": h.doc.title,
                          "score": round(float(h.score), 6)}
-                        for g, h in best.items()
-                        if g != top.doc.game and h.score >= ALTERNATIVE_RATIO * top.score]
-        return top.doc.game, alternatives
+                        for g, h in best.items() if g != chosen and h.score >= ALTERNATIVE_RATIO * top.score]
+        return chosen, alternatives
+
+    def family_game(self, game: str, result) -> str:
+        """Within a base game and its expansion, the expansion only when the question says something
+        only the expansion has (its own terms or card ids); the expansion's KB restates many base rules."""
+        return family_game(game, result.terms, self.searcher.glossary, self.base_games)
 
     def _entry_view(self, doc, question: str, lang: str) -> dict:
         entry = self.kb.entry(doc.id)
@@ -254,6 +306,59 @@ class Assistant:
         if number_notice:
             data["notice"] = number_notice
         return data, ({"kind": "number", **number_notice} if number_notice else None)
+
+
+def expansion_words(terms, glossary, expansion: str) -> bool:
+    """Whether the question uses a word or printed card id that only the expansion has."""
+    from kb.search.glossary import card_id_game
+
+    if any(card_id_game(cid) == expansion for cid in terms.card_ids):
+        return True
+    for m in terms.matches:
+        key = ("ko:" + m.form) if m.lang == "ko" else ("en:" + m.form.lower())
+        if glossary.games_of_form.get(key, {m.term.game}) == {expansion}:
+            return True
+    return False
+
+
+def family_game(game: str, terms, glossary, base_games: dict[str, str]) -> str:
+    """A game of the Tekhenu family resolved by the question's words: the expansion when it names
+    something only the expansion has, else the base game."""
+    base = base_games.get(game, game)
+    expansions = [g for g, b in base_games.items() if b == base and g != base]
+    for expansion in expansions:
+        if expansion_words(terms, glossary, expansion):
+            return expansion
+    return base
+
+
+def family_words(index, base_games: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Per language, each analysed word that only one game family's rules, cards and search questions
+    use, with that family (a base game and its expansion are one family)."""
+    out: dict[str, dict[str, str]] = {}
+    for lang, parts in index.part_tokens.items():
+        seen: dict[str, set] = {}
+        for doc, (title, sentences_, asked) in zip(index.docs, parts):
+            family = base_games.get(doc.game, doc.game)
+            for token in {*title, *(t for s in sentences_ for t in s), *(t for a in asked for t in a)}:
+                seen.setdefault(token, set()).add(family)
+        out[lang] = {t: next(iter(f)) for t, f in seen.items() if len(f) == 1}
+    return out
+
+
+def choose_game(question_tokens: list[str], words: dict[str, str]) -> str | None:
+    """The game family the question's own words decide: it uses words that only that family's rules
+    use (and the others' none, or at most half as many); None when its words do not decide."""
+    evidence: dict[str, int] = {}
+    for token in set(question_tokens):
+        if token in words:
+            evidence[words[token]] = evidence.get(words[token], 0) + 1
+    if not evidence:
+        return None
+    ranked = sorted(evidence.values(), reverse=True)
+    if len(ranked) == 1:
+        return max(evidence, key=evidence.get)
+    return max(evidence, key=evidence.get) if ranked[0] >= 2 * ranked[1] and ranked[0] >= 2 else None
 
 
 def _finish(out: dict) -> dict:

@@ -163,13 +163,20 @@ def load_weights(path: Path = MODEL_FILE) -> np.ndarray | None:
 
 def rank(result, candidates: list, part_tokens: dict, question: str, lang: str) -> list:
     """The candidates (search hits of one game, best first) in answer order."""
+    return rank_scored(result, candidates, part_tokens, question, lang)[0]
+
+
+def rank_scored(result, candidates: list, part_tokens: dict, question: str, lang: str) -> tuple[list, float]:
+    """The candidates in answer order, and the model's probability that the first is the answer among
+    the re-ordered ones (a softmax over the list; 1.0 when there is nothing to choose between)."""
     weights = load_weights()
     head, tail = candidates[:DEPTH], candidates[DEPTH:]
     if weights is None or len(head) < 2:
-        return list(candidates)
+        return list(candidates), 1.0
     scores = candidate_features(result, head, part_tokens, question, lang) @ weights
     order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
-    return [head[i] for i in order] + tail
+    p = np.exp(scores - scores.max())
+    return [head[i] for i in order] + tail, float(p[order[0]] / p.sum())
 
 
 def is_repeat(doc, answer_doc) -> bool:

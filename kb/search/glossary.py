@@ -47,6 +47,14 @@ def find_card_ids(text: str) -> list[str]:
     return ids
 
 
+def card_id_game(card_id: str) -> str:
+    """The game a normalised printed id belongs to: the expansion's carry X, Cult or Art, and its
+    Conquest tiles continue the A-series from A05."""
+    if re.match(r"(BX|TX|DX|SX|Cult|Art)", card_id) or (card_id.startswith("A") and int(card_id[1:]) >= 5):
+        return "tekhenu-time-of-set"
+    return "tekhenu"
+
+
 class GlossaryMatcher:
     def __init__(self, terms: list[GlossaryTerm]):
         self.terms = terms
@@ -98,7 +106,6 @@ class GlossaryMatcher:
             for g in games:
                 votes[g] = votes.get(g, 0.0) + 1.0 / len(games)
         for cid in query_terms.card_ids:
-            game = "tekhenu-time-of-set" if re.match(r"(BX|TX|DX|SX|Cult|Art)", cid) or \
-                (cid.startswith("A") and int(cid[1:]) >= 5) else "tekhenu"
+            game = card_id_game(cid)
             votes[game] = votes.get(game, 0.0) + 2.0
         return votes

@@ -1,0 +1,163 @@
+"""The short answer: one line on top of the page for a yes/no, how-many or when question, built only
+from what the page itself proves — the example the engine just ran and verified for the question's own
+numbers, the table row that covers the question's number, or the key sentence of the rule — and always
+shown with the rule it comes from. Where nothing on the page proves a short answer there is none: a
+wrong "Yes" on top is worse than no line at all.
+
+The yes/no reading is deliberately narrow. A permission question ("can I…", "…해도 돼?") is answered
+"No" only by a sentence that plainly forbids (cannot / may not / never / 수 없습니다 / 안 됩니다), "Yes"
+only by one that plainly permits (may / can / 수 있습니다 / 해도 됩니다) — never when the sentence
+carries both, a condition ("if", "unless", "…면"), or when the question itself is negated. An "only"
+sentence ("1장만 사용할 수 있습니다") answers "No" to a question that asks for more than it allows.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.numbers import read_numbers
+
+from . import tables
+
+WH_KO = re.compile(r"무엇|뭐|뭘|뭔|무슨|어디|어느|누구|누가|몇|언제|어떻게|어떤|얼마|왜")
+WH_EN = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how)\b", re.I)
+AUX_EN = re.compile(r"^\s*(?:can|may|could|do|does|did|is|are|am|was|were|will|would|should|must|have|has)\b", re.I)
+PERMISSION_EN = re.compile(r"\b(?:can|may|could|allowed|able to|possible)\b", re.I)
+PERMISSION_KO = re.compile(r"(?:해도|어도|아도|도)\s*(?:돼|되나|되요|돼요|됩니까|될까)|수\s*있(?:어|나|나요|어요|을까|습니까)"
+                           r"|가능(?:해|한가|할까|합니까)?|되나요|돼\??$|돼요\??$|되요\??$")
+NEGATED_Q = re.compile(r"\b(?:can't|cannot|couldn't|don't|doesn't|isn't|aren't|not)\b|안\s*돼|못\s*해|없어\??$", re.I)
+HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|몇|얼마|개수", re.I)
+WHEN = re.compile(r"\bwhen\b|\bat what point\b|언제|시점|타이밍", re.I)
+
+NO_EN = re.compile(r"\b(?:cannot|can't|can not|may not|must not|never|not allowed|is not possible)\b", re.I)
+YES_EN = re.compile(r"\b(?:may|can)\b(?!\s+not)", re.I)
+ONLY_EN = re.compile(r"\bonly\b", re.I)
+COND_EN = re.compile(r"\b(?:if|unless|except|but|however|when|as long as)\b", re.I)
+NO_KO = re.compile(r"수\s*없(?:습니다|으며|고|다)|안\s*됩니다|면\s*안\s*되|못합니다|못\s*합니다|불가능|할 수 없")
+YES_KO = re.compile(r"수\s*있(?:습니다|으며|고|다)|해도\s*됩니다|어도\s*됩니다|아도\s*됩니다|가능합니다")
+ONLY_KO = re.compile(r"[0-9]+\s*\S{0,3}만\b|만\s*(?:사용|가져|놓|할)|\S+만\s")
+COND_KO = re.compile(r"(?:으|하|다|라|이|되|없|있|않|오)면\b|경우|단,|다만|제외|않는 한|대신")
+
+LABELS = {
+    "yes": {"en": "Yes", "ko": "예"},
+    "no": {"en": "No", "ko": "아니요"},
+    "engine_no": {"en": "No: the engine refused it", "ko": "아니요: 엔진이 거절했습니다"},
+}
+
+
+def question_kind(question: str, lang: str) -> str | None:
+    """'how_many', 'when', 'yes_no' or None (a wh- question the short answer does not take)."""
+    q = question.strip()
+    if HOW_MANY.search(q):
+        return "how_many"
+    if WHEN.search(q):
+        return "when"
+    if lang == "en":
+        return "yes_no" if AUX_EN.match(q) or re.search(r",\s*(?:can|may|do|does|is)\s+\w+\s*\?", q, re.I) else None
+    return None if WH_KO.search(q) else "yes_no"
+
+
+def _is_permission(question: str, lang: str) -> bool:
+    return bool((PERMISSION_EN if lang == "en" else PERMISSION_KO).search(question.strip()))
+
+
+def polarity(sentence: str, question: str, lang: str) -> str | None:
+    """'yes' / 'no' for a permission question that the sentence plainly decides, else None."""
+    if not _is_permission(question, lang) or NEGATED_Q.search(question):
+        return None
+    no, yes, only, cond = (NO_EN, YES_EN, ONLY_EN, COND_EN) if lang == "en" else (NO_KO, YES_KO, ONLY_KO, COND_KO)
+    says_no, says_yes = bool(no.search(sentence)), bool(yes.search(sentence))
+    if lang == "en" and not says_no and _negates_asked(sentence, question):
+        # "you may only choose a Pure or Tainted die, not a Forbidden die": the "not" is about what was asked
+        return "no"
+    if says_no == says_yes or cond.search(sentence):
+        return None
+    if says_no:
+        return "no"
+    if only.search(sentence):
+        # "only 1 a turn": No to a question that asks for more than the sentence allows, else undecided
+        allowed = [n.value for n in read_numbers(sentence)]
+        asked = [n.value for n in read_numbers(question)]
+        return "no" if allowed and asked and max(asked) > max(allowed) else None
+    return "yes"
+
+
+STOP_EN = {"that", "this", "with", "have", "from", "your", "they", "them", "what", "when", "will", "does",
+           "take", "turn", "game", "player", "players", "there", "their", "than", "then", "into", "onto", "also"}
+
+
+def _negates_asked(sentence: str, question: str) -> bool:
+    """A "not"/"no" in the sentence whose next few words name something the question asks about."""
+    asked = {w for w in re.findall(r"[a-z]{4,}", question.lower()) if w not in STOP_EN}
+    for m in re.finditer(r"\b(?:not|no)\b((?:\s+[a-z]+){1,3})", sentence.lower()):
+        if asked & set(m.group(1).split()):
+            return True
+    return False
+
+
+def _row_line(text: str, question: str) -> str | None:
+    """'Balance −3 ~ −5 → Victory Points −1': the table's header read against the covering row."""
+    row = tables.row_for(text or "", question)
+    if row is None:
+        return None
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    header = [c.strip() for c in lines[0].split("|")]
+    cells = [c.strip() for c in row.split("|")]
+    if len(header) != len(cells):
+        return " · ".join(cells)
+    pairs = [f"{h} {c}".strip() for h, c in zip(header, cells)]
+    return f"{pairs[0]} → {', '.join(pairs[1:])}"
+
+
+def from_example(example: dict | None, lang: str) -> str | None:
+    """The verified result of an example built from the question's own numbers (its last check, which
+    states the number the question asked for), or the rule that refused the question's move."""
+    if not example or not example.get("verified") or not example.get("from_question"):
+        return None
+    checks = example.get("checks") or []
+    if checks and all(c.get("ok") for c in checks):
+        last = checks[-1]
+        return (last.get("description_ko") if lang == "ko" else None) or last.get("description")
+    return None
+
+
+def short_answer(question: str, lang: str, answer: dict, example: dict | None, confident: bool) -> dict | None:
+    """{"text", "lang", "basis": "example" | "table" | "key_sentence", "rule_id"} or None.
+
+    `answer` is the assistant's answer view (its text and key sentence in `answer["lang"]`);
+    `confident`: the answer selection's own confidence that the answer is this rule — a key sentence is
+    only a short answer when it is."""
+    kind = question_kind(question, lang)
+    if kind is None:
+        return None
+    rule_id = answer["rule_id"]
+    text_lang = answer.get("lang") or lang
+    if kind == "how_many" and read_numbers(question):
+        # a situation with the question's own numbers ("balance -7: how many VP?"): the engine's result
+        line = from_example(example, lang)
+        if line:
+            return {"text": line, "lang": lang, "basis": "example", "rule_id": rule_id}
+    row = _row_line(answer.get("text") or "", question) if kind in ("how_many", "yes_no") else None
+    if row:
+        return {"text": row, "lang": text_lang, "basis": "table", "rule_id": rule_id}
+    key = (answer.get("key_sentence") or "").strip()
+    if not key or not confident or tables.is_table(key):
+        return None
+    if kind == "yes_no":
+        verdict = polarity(key, question, text_lang if text_lang == lang else lang) if text_lang == lang else None
+        if verdict:
+            return {"text": f"{LABELS[verdict][lang]} — {key}", "lang": lang, "basis": "key_sentence",
+                    "verdict": verdict, "rule_id": rule_id}
+        return None
+    if kind == "how_many":
+        asked = {n.value for n in read_numbers(question)}
+        given = [n.value for n in read_numbers(key) if n.value not in asked]
+        if len(set(given)) == 1:
+            return {"text": key, "lang": text_lang, "basis": "key_sentence", "number": given[0], "rule_id": rule_id}
+        return None
+    # when: the key sentence states a moment
+    moment = re.compile(r"\b(?:immediately|at the (?:end|start|beginning)|during|after|before|each time|"
+                        r"whenever|until|next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|마다|이후|"
+                        r"직후|다음 차례|부터", re.I)
+    if moment.search(key):
+        return {"text": key, "lang": text_lang, "basis": "key_sentence", "rule_id": rule_id}
+    return None
