@@ -542,3 +542,22 @@ def view_texts(view) -> list[str]:
     elif isinstance(view, str):
         out.append(view)
     return out
+
+
+READABLE_PX = 12          # the smallest text of a picture as displayed (browser test: ≥ 11 px)
+
+
+def picture_width(svg: str | None) -> int | None:
+    """The width (px) to show an engine's SVG at so that its smallest text reads at READABLE_PX or more:
+    the picture's own width scaled up by READABLE_PX / its smallest font size (never down)."""
+    if not svg:
+        return None
+    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+    width = re.search(r'<svg[^>]*\swidth="([\d.]+)"', svg)
+    view = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) [\d.]+"', svg)
+    natural = float(width.group(1)) if width else float(view.group(1)) if view else None
+    if natural is None:
+        return None
+    units = natural / float(view.group(1)) if view else 1.0        # px per drawing unit at its own width
+    scale = max(1.0, READABLE_PX / (min(sizes) * units)) if sizes else 1.0
+    return int(round(natural * scale))

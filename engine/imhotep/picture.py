@@ -28,7 +28,7 @@ def _stone(x, y, seat, size=16, label=""):
     color = D.COLORS[seat]
     out = f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="2" fill="{FILL[color]}" stroke="#333"/>'
     if label != "":
-        out += _text(x + size / 2, y + size * 0.72, label, size=int(size * 0.55), anchor="middle", fill=INK[color])
+        out += _text(x + size / 2, y + size * 0.72, label, size=max(9, int(size * 0.55)), anchor="middle", fill=INK[color])
     return out
 
 
