@@ -53,6 +53,11 @@ def shown(value, lang: str) -> str:
     return str(value)
 
 
+def _empty(value) -> bool:
+    """Nothing there: no value, an empty list, or a list of empty places (a market with no card left)."""
+    return value is None or (isinstance(value, (list, dict)) and all(v is None for v in value))
+
+
 def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
     a, b = flatten(before), flatten(after)
     rows = []
@@ -65,7 +70,7 @@ def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
         return shown(v, lang)
 
     for path in list(a) + [p for p in b if p not in a]:
-        if a.get(path) == b.get(path):
+        if a.get(path) == b.get(path) or (_empty(a.get(path)) and _empty(b.get(path))):
             continue
         shown_before, shown_after = value(a.get(path)), value(b.get(path))
         if shown_before == shown_after:          # [] and None both read "none": nothing a reader sees changed

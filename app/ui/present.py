@@ -422,7 +422,7 @@ def marked_table(text: str | None, key: str | None, table_kind: bool = False) ->
     return table, row
 
 
-def _entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
+def entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
     """A rule beside the answer (same section, or also relevant): its title, and its key sentence — a
     table's row shown in its table, marked."""
     out = {"rule_id": d["rule_id"], "title": shown_title(kb, d["rule_id"], d["title"], lang),
@@ -459,8 +459,8 @@ def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:
         "key": (None if not a["key_sentence"] or a["key_sentence"].strip() == (a["text"] or "").strip()
                 else key_text(telling(a["key_sentence"], a["text"]))),
         "key_row": marked[1] if marked else None,
-        "details": [_entry_view(kb, d, lang) for d in a.get("details") or []],
-        "also": [_entry_view(kb, d, lang) for d in a.get("also_relevant") or []],
+        "details": [entry_view(kb, d, lang) for d in a.get("details") or []],
+        "also": [entry_view(kb, d, lang) for d in a.get("also_relevant") or []],
         "missing": missing_lines(a.get("missing") or [], lang),
         "errata": [erratum_line(e, lang) for e in a.get("errata") or []],
     }

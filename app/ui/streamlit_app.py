@@ -325,7 +325,7 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
             st.markdown(f"&nbsp;&nbsp;&nbsp;↳ {P.markdown(line)}")
         if step["refused"]:
             st.error(f"✗ {t('example_refused', lang)}: {P.markdown(step['refused']['text'])}")
-            rule_button(step["refused"]["rule_id"], step["refused"]["rule"], f"refused-{number}")
+            rule_button(step["refused"]["rule_id"], step["refused"]["rule"], f"refused-{number}-{step['refused']['rule_id']}")
     st.markdown(f"**{t('changes', lang)}**")
     if view["changes"]:
         show_changes(view["changes"], lang)
