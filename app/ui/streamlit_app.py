@@ -79,7 +79,7 @@ def open_rule(rule_id: str) -> None:
 
 def rule_button(rule_id: str, label: str, key: str) -> None:
     """A link-like button that opens a rule in Browse; its label is the rule's title or "Open rule"."""
-    st.button(label, key=f"open-{key}", type="tertiary", on_click=open_rule, args=(rule_id,), icon=":material/menu_book:")
+    st.button(label, key=f"open-{key}", type="tertiary", on_click=open_rule, args=(rule_id,))
 
 
 def keyed(base: str, lang: str, default, valid=None) -> str:
