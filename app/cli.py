@@ -296,86 +296,97 @@ def cmd_ask(args) -> int:
     from kb.search.analyzers import detect_lang
 
     # one question: only its language's analyser is loaded (spaCy's import alone is ~1 s here)
-    result = Assistant.create(warm_langs=(detect_lang(args.question),)).answer(args.question, args.game)
+    assistant = Assistant.create(warm_langs=(detect_lang(args.question),))
+    result = assistant.answer(args.question, args.game)
     if args.json:
         _print_json(result)
         return EXIT_OK
-    print(render_answer(result))
+    print(render_answer(result, assistant.kb))
     return EXIT_OK
 
 
-def render_answer(result: dict) -> str:
+def _table_lines(table, mark: int | None = None) -> list[str]:
+    """A rule's table as aligned text rows, the answering row marked with ▶."""
+    rows = ([table.header] if table.header else []) + table.rows
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    offset = 1 if table.header else 0
+    return [("▶ " if mark is not None and i - offset == mark else "  ")
+            + " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for i, r in enumerate(rows)]
+
+
+def _text_lines(text: str | None, table_kind: bool, mark: int | None = None) -> list[str]:
+    from app.ui import present as P
+
+    out = []
+    for block in P.blocks(text, table_kind):
+        out += _table_lines(block, mark) if isinstance(block, P.Table) else [block.strip()]
+    return out
+
+
+def render_answer(result: dict, kb) -> str:
     """`arbiter ask` for people: the notice first when there is one, the rule with its game, both
-    editions, the page's other rules with their key sentences, citations, and the example as a short
-    narrated calculation."""
+    editions, the page's other rules with their key sentences (a table as a table), citations, and the
+    example as a short narrated calculation — titles, never ids (those are in --json)."""
     from app.i18n import t
+    from app.ui import present as P
 
     lang = result["lang"]
-    ko = lang == "ko"
-    out = []
-    if result.get("notice"):
-        out += [f"※ {result['notice'][lang]}", ""]
-    a = result["answer"]
+    view = P.answer_view(kb, result, lang)
+    out = [f"※ {n['text']}" for n in view["notices"]]
+    out += [""] if out else []
+    a, raw = view["answer"], result["answer"]
     if a is None:
-        return "\n".join(out).rstrip() or ("관련 규칙을 찾지 못했습니다." if ko else "No rule found for that question.")
+        return "\n".join(out).rstrip() or t("no_answer", lang)
     label = {"official": t("official", lang), "translation": t("translation", lang)}
-    out += [f"■ {a['game_name'][lang]} — {a['title'].get(lang) or a['rule_id']}  [{a['rule_id']}]",
-            f"[{a['lang'].upper()} · {label.get(a['origin'], a['origin'])}]", a["text"].strip()]
-    if a["key_sentence"] and a["key_sentence"] != a["text"].strip():
-        out.append(f"→ {t('key', lang)}: {a['key_sentence']}")
-    if a["other"]["text"]:
-        out += ["", f"[{a['other']['lang'].upper()} · {label.get(a['other']['origin'], '')}]", a["other"]["text"].strip()]
+    out += [f"■ {raw['game_name'][lang]} — {a['title']}", f"[{raw['lang'].upper()} · {label.get(raw['origin'], '')}]"]
+    out += _text_lines(raw["text"], a["table_kind"], a["key_row"])
+    if a["key"]:
+        out.append(f"→ {t('key', lang)}: {a['key']}")
+    if raw["other"]["text"]:
+        out += ["", f"[{raw['other']['lang'].upper()} · {label.get(raw['other']['origin'], '')}]"]
+        out += _text_lines(raw["other"]["text"], a["table_kind"])
     if a["edition_diff"]:
-        out += ["", f"{t('edition_diff', lang)}: {a['edition_diff'][lang]}"]
-    for heading, entries in ((t("details", lang), a.get("details") or []),
-                             (t("also_relevant", lang), a.get("also_relevant") or [])):
+        out += ["", f"{t('edition_diff', lang)}: {a['edition_diff']}"]
+    for heading, entries in ((t("details", lang), a["details"]), (t("also_relevant", lang), a["also"])):
         if entries:
             out += ["", f"{heading}:"]
             for d in entries:
-                mark = "" if d["origin"] == "official" else f" ({label.get(d['origin'], d['origin'])})"
-                out.append(f"  • {d['title'].get(lang) or d['rule_id']}  [{d['rule_id']}]{mark}")
-                out.append(f"    {_one_line(d.get('key_sentence') or d['text'])}")
-    if result.get("alternatives"):
-        out += ["", f"{t('alternatives', lang)}:"]
-        for alt in result["alternatives"]:
-            out.append(f"  • {alt['game_name'][lang]}: {alt['title'].get(lang) or alt['rule_id']}  [{alt['rule_id']}]")
-    out += ["", f"{t('citations', lang)}:"]
-    for hit in result["citations"]:
-        src = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
-        out.append(f"  - {hit['rule_id']} ({src})")
-    ex = result["example"]
-    if ex:
-        out += ["", render_example(ex, lang)]
+                mark = "" if d["origin"] == "official" else f" ({label.get(d['origin'], '')})"
+                out.append(f"  • {d['title']}{mark}")
+                if d["table"] is not None:
+                    out += [f"    {line}" for line in _table_lines(d["table"], d["row"])]
+                elif d["key"]:
+                    out.append(f"    {_one_line(d['key'])}")
+    if view["alternatives"]:
+        out += ["", f"{t('alternatives', lang)}:"] + [f"  • {alt['label']}" for alt in view["alternatives"]]
+    out += ["", f"{t('citations', lang)}:"] + [f"  - {c['title']} ({c['sources']})" for c in view["citations"]]
+    if result["example"]:
+        out += ["", render_example(result["example"], lang, kb)]
     return "\n".join(out)
 
 
-def render_example(ex: dict, lang: str) -> str:
+def render_example(ex: dict, lang: str, kb) -> str:
     """A checked example as a short narrated calculation: each step with what it did and its rule,
     the values that changed, the checks, the values the rulebook does not state."""
     from app.i18n import t
+    from app.ui import present as P
 
-    title = ex.get("title") or {}
-    mark = t("verified", lang) if ex["verified"] else t("not_verified", lang)
-    heading = title.get(lang) if isinstance(title, dict) else title
-    out = [f"{t('example', lang)}: {heading or ex['scenario_id']} — {mark}"]
-    story = ex.get("narrative") or {}
-    for number, step in enumerate(story.get("steps", []), start=1):
-        rules = f"  [{', '.join(step['rules'])}]" if step.get("rules") else ""
+    view = P.example_view(kb, ex, lang, lang)
+    out = [f"{view['heading']}: {view['situation']}"]
+    for number, step in enumerate(view["steps"], start=1):
+        rules = f"  ({', '.join(title for _, title in step['rules'])})" if step["rules"] else ""
         out.append(f"  {number}. {step['text']}{rules}")
-        out += [f"     {line}" for line in step.get("events", [])]
-        if step.get("refused"):
-            out.append(f"     ✗ {t('example_refused', lang)}: {step['refused']}")
-    if story.get("changes"):
-        out.append(f"  {t('changes', lang)}:")
-        out += [f"     {c['label']}: {c['before']} → {c['after']}" for c in story["changes"]]
+        out += [f"     {line}" for line in step["events"]]
+        if step["refused"]:
+            out.append(f"     ✗ {t('example_refused', lang)}: {step['refused']['text']} ({step['refused']['rule']})")
+    out.append(f"  {t('changes', lang)}:")
+    out += [f"     {c['label']}: {c['before']} → {c['after']}" for c in view["changes"]] or [f"     {t('no_changes', lang)}"]
     out.append(f"  {t('checks', lang)}:")
-    for check in story.get("checks") or ex["checks"]:
-        text = check.get("text") or check.get("description")
-        out.append(f"     {'✓' if check['ok'] else '✗'} {text} ({t('expected', lang)} {check['expected']}, "
-                   f"{t('got', lang)} {check['actual']})")
-    if ex.get("facts_used"):
+    out += [f"     {'✓' if c['ok'] else '✗'} {c['text']}" + (f" ({c['detail']})" if c["detail"] else "")
+            for c in view["checks"]]
+    if view["facts"]:
         out.append(f"  {t('not_rulebook', lang)}:")
-        out += [f"     {f['path']} — {f['explain']}" for f in ex["facts_used"]]
+        out += [f"     {(f['name'] + ' — ') if f['name'] else ''}{f['kind']}: {f['text']}" for f in view["facts"]]
     return "\n".join(out)
 
 

@@ -120,6 +120,11 @@ STRINGS = {
     "loading": {"ko": "지식 베이스와 검색 색인을 불러오는 중…", "en": "Loading the knowledge base and search index…"},
     "searching": {"ko": "찾는 중…", "en": "Searching…"},
     "entry_id": {"ko": "규칙 번호", "en": "Rule id"},
+    "a_rule": {"ko": "규칙", "en": "rule"},
+    "situation_untitled": {"ko": "규칙서의 예시 상황", "en": "A situation from the rules"},
+    "facts_rulebook": {"ko": "규칙서", "en": "rulebook"},
+    "actual": {"ko": "실제", "en": "got"},
+    "key_row": {"ko": "질문의 수에 맞는 줄", "en": "The row for your number"},
 }
 
 

@@ -4,9 +4,25 @@ not state — in the reader's language. The engine supplies the words for its ow
 fields (engine.api: narrate_action, narrate_event, label); this module only arranges them."""
 from __future__ import annotations
 
-from engine.api import Engine
+import re
 
-SKIP = {"wheel"}          # drawn as a picture, not diffed
+from engine.api import Engine
+from engine.korean import fix_particles
+
+# drawn as a picture (the wheel), or the engine's own bookkeeping that the steps already tell (whose
+# decision is pending): not rows of "what changed"
+SKIP = {"wheel", "decision"}
+# words of a fact's path that say how it is stored, not what it is
+FACT_PATH_WORDS = {"published", "printed", "value", "values", "readings", "conflicts"}
+# the published open implementations and tables the engines' data cite by their authors' handles
+# (engine/*/data: `ref`, `checked`): a player reads that a value is published, not whose repository
+SOURCE_HANDLES = ("kgold", "GMetola", "chellmuth", "gauravs2989", "ptarjan", "meck93", "ilecipi", "eemir187",
+                  "Umzugskarton", "Yucata")
+# a reference to code or data files: a developer's note, not a player's
+CODE_REF = re.compile(r"[\w./-]+\.(?:py|csv|cpp|hpp|java|ts|yaml|md)\b|\bsrc/|\w+\(\)|@?\b[0-9a-f]{12,40}\b"
+                      r"|\b[A-Za-z][\w-]*\d*/[a-z][\w.-]*\b|\bKB\b|\b[a-z]+(?:-[a-z0-9]+){2,}\b|\b[a-z]+_[a-z0-9_]+\b"
+                      r"|\b(?:null|None|True|False)\b|->|\b(?:" + "|".join(SOURCE_HANDLES) + r")\b",
+                      re.ASCII)   # ASCII word boundaries: "cards.csv에도" ends its file name before 에
 
 
 def flatten(view: dict, prefix: tuple = ()) -> dict[tuple, object]:
@@ -37,6 +53,11 @@ def shown(value, lang: str) -> str:
     return str(value)
 
 
+def _empty(value) -> bool:
+    """Nothing there: no value, an empty list, or a list of empty places (a market with no card left)."""
+    return value is None or (isinstance(value, (list, dict)) and all(v is None for v in value))
+
+
 def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
     a, b = flatten(before), flatten(after)
     rows = []
@@ -49,10 +70,65 @@ def changes(engine: Engine, before: dict, after: dict, lang: str) -> list[dict]:
         return shown(v, lang)
 
     for path in list(a) + [p for p in b if p not in a]:
-        if a.get(path) != b.get(path):
-            label = " › ".join(engine.label(part, lang) for part in path)
-            rows.append({"label": label, "before": value(a.get(path)), "after": value(b.get(path))})
+        if a.get(path) == b.get(path) or (_empty(a.get(path)) and _empty(b.get(path))):
+            continue
+        shown_before, shown_after = value(a.get(path)), value(b.get(path))
+        if shown_before == shown_after:          # [] and None both read "none": nothing a reader sees changed
+            continue
+        label = " › ".join(engine.label(part, lang) for part in path)
+        rows.append({"label": label, "before": shown_before, "after": shown_after})
     return rows
+
+
+def fact_name(engine: Engine, path: str, lang: str) -> str | None:
+    """A fact's name from the engine's words for its path ("cards.religion.published" → "Card › Religion");
+    None when a part has no word (a player never reads a storage key)."""
+    parts = [p for p in path.split(".") if p not in FACT_PATH_WORDS]
+    words = [engine.label(p, lang) for p in parts]
+    if any(w == p and not p.isdigit() for w, p in zip(words, parts)):
+        return None
+    return " › ".join(words) or None
+
+
+def _player_sentences(text: str) -> str:
+    """A note without its sentences (or parentheses) about code, data files and KB bookkeeping: the
+    rest is what a player can read."""
+    text = re.sub(r"\s*\([^()]*(?:" + CODE_REF.pattern + r")[^()]*\)", "", text)
+    if re.search(r"[\uac00-\ud7a3]", text):      # a Korean note's English gloss, "부(wealth)": the Korean says it
+        text = re.sub(r"\((?:[a-z]+ ?)+\)", "", text)
+    kept = [s for s in re.split(r"(?<=[.;。])\s+|(?<=다\.)\s*", text) if s and not CODE_REF.search(s)]
+    return " ".join(kept).strip()
+
+
+def fact_text(fact, lang: str) -> str:
+    """Why a value is not the rulebook's, in the reader's language: an assumed value's reason; a published
+    value's cross-check — unless it names code files, then what it is (the reference stays in `arbiter
+    facts` and --json)."""
+    ko = lang == "ko"
+    if fact is None:
+        return ""
+    if fact.source == "source":
+        checked = _player_sentences(" ".join(((fact.checked_ko if ko and fact.checked_ko else fact.checked)
+                                              or "").split()))
+        if checked:
+            return checked
+        return ("규칙서 본문에는 없고 구성물에만 인쇄된 값으로, 공개된 자료에서 가져와 다른 자료와 대조했습니다."
+                if ko else "Printed only on the components; taken from a published source and cross-checked "
+                           "against another.")
+    note = _player_sentences(" ".join(((fact.note_ko if ko and fact.note_ko else fact.note) or "").split()))
+    return note or ("규칙서 본문에 없는 값이라 엔진이 정한 값입니다." if ko
+                    else "The rulebook text does not state it; the engine decides it.")
+
+
+def check_words(check: dict, lang: str) -> dict:
+    """A check as a person reads it: what it shows, ✓ or ✗; the values only when they differ (a passing
+    check's "expected 1, got 1" says nothing its sentence does not)."""
+    text = check.get("description_ko") if lang == "ko" and check.get("description_ko") else check["description"]
+    out = {"text": fix_particles(text) if lang == "ko" else text, "ok": check["ok"],
+           "expected": shown(check["expected"], lang), "actual": shown(check["actual"], lang)}
+    out["detail"] = "" if check["ok"] else (f"기대 {out['expected']}, 실제 {out['actual']}" if lang == "ko"
+                                            else f"expected {out['expected']}, got {out['actual']}")
+    return out
 
 
 def narrate(engine: Engine, example: dict, lang: str) -> dict:
@@ -62,17 +138,22 @@ def narrate(engine: Engine, example: dict, lang: str) -> dict:
         lines = [text for e in step.get("events", []) if (text := engine.narrate_event(e, lang))]
         rules = sorted({e["rule"] for e in step.get("events", []) if e.get("rule")})
         refused = step.get("refused")
-        steps.append({"text": engine.narrate_action(step["action"], lang), "events": lines, "rules": rules,
-                      "refused": (f"{(refused.get('message_ko') if lang == 'ko' else None) or refused['message']} "
-                                  f"[{refused['rule_id']}]" if refused else None)})
-    checks = [{"text": (c.get("description_ko") if lang == "ko" and c.get("description_ko") else c["description"]),
-               "expected": shown(c["expected"], lang), "actual": shown(c["actual"], lang), "ok": c["ok"]}
-              for c in example.get("checks", [])]
+        message = ((refused.get("message_ko") if lang == "ko" else None) or refused["message"]) if refused else None
+        if lang == "ko":
+            lines = [fix_particles(line) for line in lines]
+            message = fix_particles(message) if message else None
+        steps.append({"text": fix_particles(engine.narrate_action(step["action"], lang)) if lang == "ko"
+                      else engine.narrate_action(step["action"], lang), "events": lines, "rules": rules,
+                      # what the rules refused and the rule that refuses it (its id for links, never for reading)
+                      "refused": {"text": message, "rule_id": refused["rule_id"]} if refused else None})
+    checks = [check_words(c, lang) for c in example.get("checks", [])]
     facts = []
     registry = engine.facts()
     for path in example.get("facts_used") or []:
         fact = registry.get(path)
         facts.append({"path": path, "source": fact.source if fact else "assumed",
-                      "explain": fact.explain(lang) if fact else ""})
+                      "explain": fact.explain(lang) if fact else "",
+                      "name": fact_name(engine, path, lang), "text": fact_text(fact, lang),
+                      "reading": "readings" in path.split(".")})
     return {"steps": steps, "changes": changes(engine, example.get("before") or {}, example.get("after") or {}, lang),
             "checks": checks, "facts": facts}

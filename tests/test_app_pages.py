@@ -17,6 +17,9 @@ from streamlit.testing.v1 import AppTest
 
 from app.i18n import t
 from app.scope import NOTICE as OUT_OF_SCOPE
+from app.ui import present as P
+from kb.store import DEFAULT_DATA, load_kb
+from player_text import leaks
 
 SCRIPT = str(Path(__file__).resolve().parents[1] / "app" / "ui" / "streamlit_app.py")
 ENV = ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")
@@ -64,12 +67,15 @@ def all_text(at: AppTest) -> str:
 
 
 def ask(at: AppTest, question: str) -> AppTest:
-    at.text_area[0].input(question)
+    at.text_input[0].input(question)
     return at.button[0].click().run()
 
 
-def rule_link(rule_id: str, lang: str) -> str:
-    return f"rule={quote(rule_id, safe='')}&lang={lang}"
+def opens(at: AppTest, rule_id: str, label: str | None = None) -> bool:
+    """Whether the page has a button that opens `rule_id` in Browse (labelled `label` when given): rules
+    open in the same tab and session, their ids never in the text."""
+    return any(b.key and b.key.startswith("open-") and b.key.endswith(rule_id) and (label is None or b.label == label)
+               for b in at.button)
 
 
 def game_line(at: AppTest, lang: str) -> str:
@@ -98,16 +104,18 @@ def test_a_question_per_game_names_its_game_and_shows_its_checked_example(assist
     text = all_text(at)
     names = assistant.game_name(game)
     assert names["ko"] in game_line(at, lang) and names["en"] in game_line(at, lang)   # both languages
-    assert rule_link(expected["answer"]["rule_id"], lang) in text                       # its rule, linked
+    assert opens(at, expected["answer"]["rule_id"], t("open_rule", lang))                 # its rule, opened in Browse
     assert at.query_params["q"] == question and at.query_params["lang"] == lang
     if engine:
         assert f"✓ {t('verified', lang)}" in text and t("steps", lang) in text and t("changes", lang) in text
         checks = [m.value for m in at.markdown if m.value.startswith("✓ ")]
         assert checks and not any(m.value.startswith("✗") for m in at.markdown)
-        # the rules it shows, and each step's rule where the engine names one, link to Browse in the
-        # reader's language
-        assert all(rule_link(r, lang) in text for r in expected["example"]["rule_ids"])
-        assert all(rule_link(r, lang) in text for step in expected["example"]["narrative"]["steps"] for r in step["rules"])
+        # the rules it shows open in Browse, labelled by their titles; each step names its rules by title
+        kb = load_kb(DEFAULT_DATA)
+        assert all(opens(at, r, P.rule_title(kb, r, lang)) for r in expected["example"]["rule_ids"])
+        assert all(P.rule_title(kb, r, lang) in text for step in expected["example"]["narrative"]["steps"]
+                   for r in step["rules"])
+        assert not [leak for line in text.splitlines() if "corpus/" not in line for leak in leaks(line, "en")]
         assert any(e.label.startswith(t("example_json", lang)) for e in at.expander)    # raw data behind it
     else:
         notice = next(n for n in expected["notices"] if n["kind"] == "no_engine")
@@ -127,7 +135,7 @@ def test_the_balance_example_is_a_narrated_calculation(assistant):
     assert key and unescape(key[0].iloc[0, 0]) == "-6 ~ -8" and key[0].iloc[0, 1] == "-2"
     facts = next(e for e in at.expander if e.label.startswith(t("not_rulebook", "ko")))
     listed = unescape(" ".join(m.value for m in facts.markdown))
-    assert "wheel.light_pattern" in listed
+    assert "wheel.light_pattern" not in listed and "dice.per_color" not in listed   # no storage paths
     assert "보드 그림에만 나타납니다" in listed and "board art" not in listed   # why it is assumed, in Korean
 
 
@@ -136,7 +144,7 @@ def test_a_reading_of_the_rules_that_decides_the_example_is_in_plain_view(lang):
     # the EN edition's P19: "double the reward" is read as twice in total (an assumed reading)
     at = app(q="What does P19 do?", lang=lang)
     readings = [unescape(i.value) for i in at.info if i.value.startswith(f"**{t('reading', lang)}**")]
-    assert len(readings) == 1 and "pillars.readings.double_space_reward" in readings[0]
+    assert len(readings) == 1 and "pillars.readings" not in readings[0]           # explained, never a path
     assert ("Twice in total" in readings[0]) if lang == "en" else ("총 두 번" in readings[0])   # in the reader's language
 
 
@@ -183,7 +191,7 @@ def test_a_game_less_question_offers_the_other_games_answers(assistant, lang, qu
     chosen = assistant.answer(question, alternative["game"])
     text = all_text(at)
     assert other in game_line(at, lang)
-    assert rule_link(chosen["answer"]["rule_id"], lang) in text
+    assert opens(at, chosen["answer"]["rule_id"])
     # the choice is remembered: the game selector and the URL
     assert at.query_params["game"] == alternative["game"]
     assert at.selectbox[0].value == alternative["game"]
@@ -195,15 +203,18 @@ def test_switching_the_interface_language_keeps_the_answer(assistant):
     expected = assistant.answer(question)["answer"]["rule_id"]
     at = app(lang="ko")
     ask(at, question)
-    assert rule_link(expected, "ko") in all_text(at)
+    assert opens(at, expected, t("open_rule", "ko"))
     at.sidebar.radio[0].set_value("en").run()
     assert not at.exception
     text = all_text(at)
-    assert rule_link(expected, "en") in text and question in [x.value for x in at.text]
+    assert opens(at, expected, t("open_rule", "en")) and question in [x.value for x in at.text]
+    # every heading follows the interface language
+    for key in ("details", "also_relevant", "citations", "example", "steps", "checks"):
+        assert t(key, "ko") not in text, key
     assert t("you_asked", "en") in text and t("citations", "en") in text and t("citations", "ko") not in text
     assert at.query_params["lang"] == "en" and at.query_params["q"] == question
     at.sidebar.radio[0].set_value("ko").run()
-    assert rule_link(expected, "ko") in all_text(at)
+    assert opens(at, expected, t("open_rule", "ko"))
 
 
 def test_a_deep_link_opens_and_highlights_its_rule_and_draws_its_table():
@@ -254,8 +265,8 @@ def test_browse_lists_games_and_sections_in_rulebook_order_with_titles():
     assert section.value == 0 and all("/" not in label for label in labels)
     assert labels.index("게임 준비") < labels.index("마앗 단계") < labels.index("부록 › 기둥 타일")
     titles = [m.value for m in at.markdown if m.value.startswith("**")]
-    assert titles and not any("tekhenu/" in title for title in titles)      # titles, the ids only as captions
-    assert at.caption and any(c.value.startswith("tekhenu/") for c in at.caption)
+    assert titles and not any("tekhenu/" in title for title in titles)      # titles; ids only in the links' URLs
+    assert at.caption and not any("tekhenu/" in c.value for c in at.caption)
     assert "game" not in at.query_params            # opening on the first game is not choosing it
     at.selectbox[0].set_value("imhotep").run()
     assert at.query_params["game"] == "imhotep" and at.selectbox[1].value == 0
@@ -334,7 +345,7 @@ def test_the_simulator_keeps_the_situation_and_its_result_across_the_language_sw
     at.sidebar.radio[0].set_value("en").run()
     [site] = [box for box in at.selectbox if box.label == "Site the ship sails to"]
     assert site.value == "temple" and "Temple" in site.options
-    assert f"✓ {t('verified', 'en')}" in all_text(at) and "imhotep/sites-a/temple/placement" in all_text(at)
+    assert f"✓ {t('verified', 'en')}" in all_text(at) and opens(at, "imhotep/sites-a/temple/placement")
 
 
 def test_the_simulator_shows_an_impossible_situation_in_the_interface_language():
@@ -353,14 +364,14 @@ def test_a_refusal_names_its_rule_in_the_readers_language(lang, message):
     # the example of the answer: a gray die asked to produce
     at = app(q="회색 주사위로 자원 생산할 수 있어?", lang=lang)
     refusals = [unescape(e.value) for e in at.error]
-    assert any(message in r and rule_link("tekhenu/round/gray-no-production", lang) in r for r in refusals), refusals
+    assert any(message in r for r in refusals) and opens(at, "tekhenu/round/gray-no-production"), refusals
     # the same situation set up on the Simulator
     at = app(page="simulator", lang=lang, game="tekhenu")
     [action] = [box for box in at.selectbox if box.label == ("행동" if lang == "ko" else "Action")]
     action.set_value("produce")
     at.button[0].click().run()
     refusals = [unescape(e.value) for e in at.error]
-    assert any(message in r and rule_link("tekhenu/round/gray-no-production", lang) in r for r in refusals), refusals
+    assert any(message in r for r in refusals) and opens(at, "tekhenu/round/gray-no-production"), refusals
     assert f"✓ {t('verified', lang)}" in all_text(at)          # the refusal is what the rules expect
 
 
@@ -398,3 +409,15 @@ def test_edition_differences_and_glossary_in_the_interface_language():
 def test_the_page_menu_is_in_the_interface_language():
     assert "질문하기" in app(lang="ko").sidebar.radio[1].options
     assert "Ask" in app(lang="en").sidebar.radio[1].options
+
+
+def test_open_rule_opens_browse_in_the_same_session(assistant):
+    """"Open rule" is a button, not a link to a new tab: the same session shows the rule in Browse."""
+    question = "균형값이 -7이면 점수 몇 점 잃어?"
+    rule = assistant.answer(question)["answer"]["rule_id"]
+    at = app(q=question, lang="ko")
+    [button] = [b for b in at.button if b.key == f"open-answer-{rule}"]
+    button.click().run()
+    assert not at.exception
+    assert at.query_params["page"] == "browse" and at.query_params["rule"] == rule
+    assert at.query_params["lang"] == "ko"

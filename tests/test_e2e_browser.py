@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
+from player_text import leaks
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("ARBITER_CHROMIUM", "/usr/bin/chromium")
@@ -145,7 +146,7 @@ QUESTIONS = [  # (name, language, question, the game's names, checked example)
                          ids=[f"{n}-{lang}" for n, lang, *_ in QUESTIONS])
 def test_a_question_per_game(server, page, name, lang, question, names, checked):
     open_app(page, server, lang=lang)
-    box = page.locator("textarea").first
+    box = page.locator('[data-testid="stTextInput"] input').first
     box.wait_for(timeout=WAIT)
     box.fill(question)
     page.get_by_role("button", name="답변 찾기" if lang == "ko" else "Answer").click()
@@ -209,14 +210,12 @@ def test_a_game_less_question_lets_the_player_choose_the_game(server, page, lang
 
 def test_switching_the_language_keeps_the_answer(server, page):
     open_app(page, server, lang="ko")
-    box = page.locator("textarea").first
+    box = page.locator('[data-testid="stTextInput"] input').first
     box.wait_for(timeout=WAIT)
     box.fill("바스테트로 행복지수가 인구보다 높아질 수 있어?")
-    page.get_by_role("button", name="답변 찾기").click()
+    box.press("Enter")                                  # Enter asks
     wait_text(page, "출처")
     settle(page)
-    link = page.locator('[data-testid="stMain"] a[href*="rule="]').first.get_attribute("href")
-    rule = re.search(r"rule=([^&]+)", link).group(1)
     page.locator('[data-testid="stSidebar"]').get_by_text("English", exact=True).click()
     wait_text(page, "You asked")
     wait_text(page, "Citations")
@@ -224,7 +223,9 @@ def test_switching_the_language_keeps_the_answer(server, page):
     shot(page, "language-switch-en.png")
     body = main_text(page)
     assert "바스테트로 행복지수가 인구보다 높아질 수 있어?" in body and "출처" not in body
-    assert page.locator(f'[data-testid="stMain"] a[href*="rule={rule}&lang=en"]').count() >= 1
+    for korean in ("같은 절의 관련 규칙", "함께 볼 규칙", "엔진이 검증한 예시", "규칙 열기"):     # every heading follows
+        assert korean not in body, korean
+    assert page.get_by_role("button", name="Open rule").count() >= 1
     assert "lang=en" in page.url and "q=" in page.url
     # the game selector speaks the new language too
     assert page.locator('[data-testid="stMain"] [data-testid="stSelectbox"] input').first.input_value() == "auto"
@@ -299,4 +300,98 @@ def test_the_simulator_shows_a_refusal_in_korean(server, page):
     wait_text(page, "회색 주사위로는 자원을 생산할 수 없습니다")
     settle(page)
     shot(page, "simulator-tekhenu-ko-refused.png")
-    assert "tekhenu/round/gray-no-production" in main_text(page)
+    assert "tekhenu/round/gray-no-production" not in main_text(page)      # the rule by its title, never its id
+    assert page.get_by_role("button", name=re.compile("회색 주사위")).count() >= 1
+
+
+def _player_lines(page) -> list[str]:
+    """The visible lines of the answer (citations' file names aside, and Streamlit's icon ligatures such as
+    "keyboard_arrow_right", which the browser draws as icons)."""
+    return [line for line in main_text(page).splitlines()
+            if "corpus/" not in line and not re.fullmatch(r"\s*[a-z_]+\s*", line)]
+
+
+@pytest.mark.parametrize("lang, question", [
+    ("ko", "세트 보드에서 빨간 주사위로 병사를 받으면 트랙이 넘쳐?"),
+    ("en", "How many points does Ra give for a pillar in the corner?"),
+    ("ko", "임호텝에서 석상 카드 7장이면 몇 점이야?"),
+    ("en", "In Through the Ages, how much corruption do I pay when my blue bank is empty?"),
+])
+def test_enter_asks_and_the_answer_shows_no_developer_text(server, page, lang, question):
+    open_app(page, server, lang=lang)
+    box = page.locator('[data-testid="stTextInput"] input').first
+    box.wait_for(timeout=WAIT)
+    box.fill(question)
+    box.press("Enter")
+    wait_text(page, "출처" if lang == "ko" else "Citations")
+    settle(page)
+    shot(page, f"no-dev-text-{lang}-{abs(hash(question)) % 1000}.png")
+    found = [leak for line in _player_lines(page) for leak in leaks(line, "en")]
+    assert not found, found
+    # Streamlit's English hint is not shown in either interface
+    assert "Press Enter" not in page.locator("body").inner_text()
+    if lang == "ko" and page.get_by_text("엔진이 검증한 예시").count():
+        # the example, in the Korean interface: no Latin-letter value label
+        example = main_text(page).split("엔진이 검증한 예시", 1)[1].split("예시 데이터 (JSON)", 1)[0]
+        latin = [leak for line in example.splitlines() if not re.fullmatch(r"\s*[a-z_]+\s*", line)
+                 for leak in leaks(line, "ko") if "Latin" in leak]
+        assert not latin, latin
+
+
+def test_open_rule_stays_in_the_tab_and_session(server, page):
+    open_app(page, server, q="균형값이 -7이면 점수 몇 점 잃어?", lang="ko")
+    wait_text(page, "검증됨")
+    settle(page)
+    pages_before = len(page.context.pages)
+    page.get_by_role("button", name="규칙 열기").first.click()
+    page.locator(".st-key-highlight").wait_for(timeout=WAIT)
+    settle(page)
+    assert len(page.context.pages) == pages_before                    # no new tab
+    assert "page=browse" in page.url and "rule=" in page.url
+    # the same session: going back to Ask shows the question asked, without asking again
+    page.locator('[data-testid="stSidebar"]').get_by_text("질문하기", exact=True).click()
+    wait_text(page, "균형값이 -7이면 점수 몇 점 잃어?")
+
+
+def test_a_phone_shows_a_compact_title(server, browser):
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        open_app(phone, server, lang="ko")
+        title = phone.locator('[data-testid="stMain"] h1').first
+        title.wait_for(timeout=WAIT)
+        settle(phone)
+        shot(phone, "phone-ko.png")
+        box = title.bounding_box()
+        assert box["height"] <= 844 * 0.12, box            # one or two short lines, not a third of the screen
+        assert box["y"] + box["height"] <= 844 * 0.25, box
+    finally:
+        phone.close()
+
+
+SMALLEST_TEXT = r"""img => {
+    const svg = decodeURIComponent(img.src.split(',')[1] || '');
+    const text = img.src.includes(';base64,') ? atob(img.src.split(',')[1]) : svg;
+    const sizes = [...text.matchAll(/font-size="([0-9.]+)"/g)].map(m => parseFloat(m[1]));
+    const view = text.match(/viewBox="[0-9.]+ [0-9.]+ ([0-9.]+) [0-9.]+"/);
+    const width = text.match(/<svg[^>]*\swidth="([0-9.]+)"/);
+    const units = view ? parseFloat(view[1]) : (width ? parseFloat(width[1]) : img.naturalWidth);
+    return Math.min(...sizes) * img.getBoundingClientRect().width / units;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("game", ["imhotep", "through-the-ages", "tekhenu"])
+def test_the_simulator_pictures_are_readable(server, page, lang, game):
+    open_app(page, server, page="simulator", game=game, lang=lang)
+    run = page.get_by_role("button", name="실행" if lang == "ko" else "Run")
+    run.wait_for(timeout=WAIT)
+    run.click()
+    wait_text(page, "검증됨" if lang == "ko" else "verified")
+    settle(page)
+    pictures = page.locator('[data-testid="stMain"] img[src^="data:image/svg+xml"]')
+    assert pictures.count() == 2
+    for i in range(2):
+        smallest = pictures.nth(i).evaluate(SMALLEST_TEXT)
+        assert smallest >= 11, (game, lang, smallest)
+        # nothing cut off: the drawing is shown whole (its box as wide as the picture asks)
+        assert pictures.nth(i).evaluate("img => img.naturalWidth > 0 && img.complete")

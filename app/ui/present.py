@@ -224,15 +224,65 @@ def title(title: dict | None, lang: str, fallback: str = "") -> str:
     return clean(_RAW_TYPE.sub(lambda m: f"{m.group(1)} {card_type(m.group(2), lang)}", text))
 
 
+PRINTED_ID = re.compile(r"[A-Z][A-Za-z]*\d+[a-z]?")       # T08, BX01, Cult03, SX12, Art07
+
+
 def entry_title(entry, lang: str) -> str:
-    """A rule's or card's own title (never its id, unless it has nothing else)."""
+    """A rule's or card's own title (never its id, unless it has nothing else). A card's id is shown only
+    when it is printed on the card (T08, BX01); Imhotep's and Through the Ages' cards have none, their
+    KB ids are slugs ("sail", "despotism")."""
     if isinstance(entry, Card):
         name = entry.name.get(lang) if entry.name else None
-        return clean(f"{entry.printed_id} {card_type(entry.type, lang)}" + (f" · {name}" if name else ""))
+        kind = card_type(entry.type, lang)
+        if not PRINTED_ID.fullmatch(entry.printed_id):
+            return clean(f"{name} ({kind})" if name else kind)
+        return clean(f"{entry.printed_id} {kind}" + (f" · {name}" if name else ""))
     if isinstance(entry, Rule) and entry.title and (entry.title.get(lang) or entry.title.any()):
         return clean(entry.title.get(lang) or entry.title.any())
     first = (entry.text.get(lang) or entry.text.any() or "").strip().split("\n")[0]
     return clean(first[:80] + ("…" if len(first) > 80 else "")) or entry.id
+
+
+def shown_title(kb: KnowledgeBase, entry_id: str, search_title: dict | None, lang: str) -> str:
+    """A search hit's title ("section › label") as a player reads it: a card's label rebuilt from the KB
+    (its type in the reader's language, never a slug id: "sail blue 돛" → "돛 (파란색 시장 카드)")."""
+    entry = kb.entry(entry_id)
+    raw = (search_title or {}).get(lang) or (search_title or {}).get("en" if lang == "ko" else "ko") or ""
+    if isinstance(entry, Card):
+        parts = [p for p in raw.split(" › ")[:-1] if p]
+        return clean(" › ".join([*parts, entry_title(entry, lang)]))
+    if not raw:
+        return entry_title(entry, lang) if entry is not None else t("a_rule", lang)
+    return title(search_title, lang)
+
+
+def rule_title(kb: KnowledgeBase, entry_id: str, lang: str) -> str:
+    """The label of a link to a rule or card: its title in the reader's language (the id stays in the URL)."""
+    entry = kb.entry(entry_id)
+    if isinstance(entry, Section):
+        return section_title(entry, lang)
+    return entry_title(entry, lang) if entry is not None else t("a_rule", lang)
+
+
+GAME_ID_PREFIX = r"(?:tekhenu-time-of-set|tekhenu|through-the-ages|imhotep)"
+RULE_ID = re.compile(GAME_ID_PREFIX + r"/[a-z0-9][a-z0-9/-]*[a-z0-9]", re.ASCII)
+# what a developer writes and a player never reads: storage paths (dice.per_color), snake_case keys,
+# code and data files, a KB rule id left over
+DEV_TOKEN = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b[a-z][a-z_]*\.[a-z_][a-z0-9_.]*[a-z0-9]\b(?<!e\.g)(?<!i\.e)"
+                       r"|[\w./-]+\.(?:py|csv|cpp|hpp|java|ts|yaml)\b|\bsrc/|" + GAME_ID_PREFIX + r"/", re.ASCII)
+
+
+def readable(text: str | None, kb: KnowledgeBase, lang: str) -> str:
+    """Engine or data text as a player reads it: a rule id named by its title (‘…’), a parenthesis that
+    only points at storage keys or files left out, Korean particles chosen by their word."""
+    from engine.korean import fix_particles
+
+    text = RULE_ID.sub(lambda m: f"‘{rule_title(kb, m.group(0), lang)}’" if kb.entry(m.group(0)) else "", text or "")
+    text = re.sub(r"\s*\([^()]*(?:" + DEV_TOKEN.pattern + r")[^()]*\)", "", text)
+    text = re.sub(r"\s*\[[^\[\]]*(?:" + DEV_TOKEN.pattern + r")[^\[\]]*\]", "", text)
+    text = DEV_TOKEN.sub("", text)
+    text = re.sub(r" {2,}", " ", text).replace(" ,", ",").replace("()", "").strip()
+    return fix_particles(text) if lang == "ko" else text
 
 
 def game_name(kb: KnowledgeBase, game: str, lang: str) -> str:
@@ -357,3 +407,157 @@ def bilingual(message: str, lang: str) -> str:
     if len(parts) == 2 and bool(HANGUL.search(parts[1])) and not HANGUL.search(parts[0]):
         return parts[1] if lang == "ko" else parts[0]
     return message
+
+
+# -- what a player reads of an answer and its example (the app and `arbiter ask` draw these) ---------------
+def marked_table(text: str | None, key: str | None, table_kind: bool = False) -> tuple[Table, int | None] | None:
+    """A rule's table and the index of the row that answers (its key sentence), or None: not a table."""
+    tables = [b for b in blocks(text, table_kind) if isinstance(b, Table)]
+    if not tables:
+        return None
+    table = tables[0]
+    wanted = cells(key) if key and "|" in key else None
+    row = next((i for i, r in enumerate(table.rows) if wanted and [c for c in r if c] == [c for c in wanted if c]),
+               None)
+    return table, row
+
+
+def entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
+    """A rule beside the answer (same section, or also relevant): its title, and its key sentence — a
+    table's row shown in its table, marked."""
+    out = {"rule_id": d["rule_id"], "title": shown_title(kb, d["rule_id"], d["title"], lang),
+           "origin": d.get("origin"), "table": None, "row": None, "key": None}
+    if any(isinstance(b, Table) for b in blocks(d.get("text"))):
+        out["table"], out["row"] = marked_table(d["text"], d.get("key_sentence"))
+    else:
+        out["key"] = key_text(telling(d.get("key_sentence"), d.get("text")))
+    return out
+
+
+def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:
+    """Every line of an answer a player reads, in the interface language (rulebook text aside: it is shown
+    as printed): the notices, the other games' answers, the rule's title and section, its key sentence,
+    the rules beside it, the citations."""
+    notices = [{"kind": n.get("kind"), "text": readable(n[lang], kb, lang)} for n in result.get("notices") or []]
+    alternatives = [{"game": alt["game"],
+                     "label": f"{t('in_game', lang).format(game=game_name(kb, alt['game'], lang))}: "
+                              f"{shown_title(kb, alt['rule_id'], alt['title'], lang)}"}
+                    for alt in result.get("alternatives") or []]
+    view = {"notices": notices, "alternatives": alternatives, "answer": None}
+    a = result.get("answer")
+    if a is None:
+        return view
+    table_kind = "|" in (a["text"] or "")
+    marked = marked_table(a["text"], a["key_sentence"], table_kind) if table_kind else None
+    view["answer"] = {
+        "rule_id": a["rule_id"], "game": a["game"],
+        "title": shown_title(kb, a["rule_id"], a["title"], lang),
+        "path": " › ".join(clean(s.get(lang) or s.get("en") or "") for s in a["section_path"]),
+        "edition_diff": a["edition_diff"][lang] if a.get("edition_diff") else None,
+        "table_kind": table_kind,
+        # the answering sentence; for a table, its row (marked in the table, and under the header)
+        "key": (None if not a["key_sentence"] or a["key_sentence"].strip() == (a["text"] or "").strip()
+                else key_text(telling(a["key_sentence"], a["text"]))),
+        "key_row": marked[1] if marked else None,
+        "details": [entry_view(kb, d, lang) for d in a.get("details") or []],
+        "also": [entry_view(kb, d, lang) for d in a.get("also_relevant") or []],
+        "missing": missing_lines(a.get("missing") or [], lang),
+        "errata": [erratum_line(e, lang) for e in a.get("errata") or []],
+    }
+    view["citations"] = [{"rule_id": h["rule_id"], "title": shown_title(kb, h["rule_id"], h["title"], lang),
+                          "sources": ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in h["sources"])}
+                         for h in result.get("citations") or []]
+    return view
+
+
+def example_view(kb: KnowledgeBase, ex: dict, lang: str, told_in: str) -> dict:
+    """A checked example as a player reads it, in the interface language: the situation, the rules it
+    shows (titles), each step with its rules and any refusal, what changed, the checks, the readings that
+    decide the result and the other values the rulebook does not state — no ids, paths or file names."""
+    from app import narrate
+    from engine import registry
+
+    engine = registry.get(ex["game"])
+    paths = ex.get("assumed") or [f["path"] if isinstance(f, dict) else f for f in ex.get("facts_used") or []]
+    story = ex["narrative"] if told_in == lang and ex.get("narrative") and \
+        all("text" in f for f in ex["narrative"].get("facts") or []) else \
+        narrate.narrate(engine, {**ex, "facts_used": paths}, lang)
+
+    def named(ids):
+        return [(i, rule_title(kb, i, lang)) for i in ids or []]
+
+    title = ex.get("title")
+    situation = title.get(lang) if isinstance(title, dict) else title
+    if not situation:
+        situation = t("from_question", lang) if ex.get("from_question") else t("situation_untitled", lang)
+    steps = []
+    for step in story["steps"]:
+        refused = step.get("refused")
+        if isinstance(refused, str):      # a narrative of an older format: "message [rule id]"
+            message, _, rule = refused.rpartition(" [")
+            refused = {"text": message, "rule_id": rule.rstrip("]")}
+        steps.append({"text": readable(step["text"], kb, lang),
+                      "events": [readable(line, kb, lang) for line in step.get("events") or []],
+                      "rules": named(step.get("rules")),
+                      "refused": {"text": readable(refused["text"], kb, lang), "rule_id": refused["rule_id"],
+                                  "rule": rule_title(kb, refused["rule_id"], lang)} if refused else None})
+    facts = []
+    for fact in story.get("facts") or []:
+        kind = t("facts_source", lang) if fact["source"] == "source" else \
+            t("facts_rulebook", lang) if fact["source"] == "rulebook" else t("facts_assumed", lang)
+        facts.append({"kind": kind, "name": fact.get("name"), "reading": fact.get("reading", False),
+                      "text": readable(fact.get("text") or fact_note(fact.get("explain")), kb, lang)})
+    notice = ex.get("notice")
+    return {
+        "verified": ex["verified"],
+        "heading": f"{t('example', lang)} — {'✓' if ex['verified'] else '✗'} "
+                   f"{t('verified', lang) if ex['verified'] else t('not_verified', lang)}",
+        "situation": readable(situation, kb, lang),
+        "notice": readable(notice[lang], kb, lang) if isinstance(notice, dict) else None,
+        "rules": named(ex.get("rule_ids")),
+        "steps": steps,
+        "changes": [{k: readable(c[k], kb, lang) for k in ("label", "before", "after")} for c in story["changes"]],
+        "checks": [{"ok": c["ok"], "text": readable(c["text"], kb, lang),
+                    "detail": readable(c.get("detail") or "", kb, lang)} for c in story["checks"]],
+        "facts": facts,
+    }
+
+
+def view_texts(view) -> list[str]:
+    """Every string of a view a player reads (an (id, title) pair counts by its title; ids are for links)."""
+    out: list[str] = []
+    if isinstance(view, dict):
+        for key, value in view.items():
+            # a citation's file and lines are the citation itself (corpus/…:12-14), not developer text
+            if key not in ("rule_id", "game", "kind", "sources") and not isinstance(value, bool):
+                out += view_texts(value)
+    elif isinstance(view, (list, tuple)):
+        if isinstance(view, tuple) and len(view) == 2 and all(isinstance(v, str) for v in view):
+            out.append(view[1])
+        else:
+            for item in view:
+                out += view_texts(item)
+    elif isinstance(view, Table):
+        out += [c for row in ([view.header] if view.header else []) + view.rows for c in row]
+    elif isinstance(view, str):
+        out.append(view)
+    return out
+
+
+READABLE_PX = 12          # the smallest text of a picture as displayed (browser test: ≥ 11 px)
+
+
+def picture_width(svg: str | None) -> int | None:
+    """The width (px) to show an engine's SVG at so that its smallest text reads at READABLE_PX or more:
+    the picture's own width scaled up by READABLE_PX / its smallest font size (never down)."""
+    if not svg:
+        return None
+    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+    width = re.search(r'<svg[^>]*\swidth="([\d.]+)"', svg)
+    view = re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+) [\d.]+"', svg)
+    natural = float(width.group(1)) if width else float(view.group(1)) if view else None
+    if natural is None:
+        return None
+    units = natural / float(view.group(1)) if view else 1.0        # px per drawing unit at its own width
+    scale = max(1.0, READABLE_PX / (min(sizes) * units)) if sizes else 1.0
+    return int(round(natural * scale))

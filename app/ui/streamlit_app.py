@@ -29,6 +29,15 @@ HIGHLIGHT = "highlight"          # the container key of a deep-linked rule (CSS 
 
 STYLE = """<style>
 .st-key-highlight { background: #fff7d1; border-left: 6px solid #e0a800 !important; }
+/* Streamlit's own English hints ("Press Enter to submit form") are not the interface's words */
+[data-testid="InputInstructions"] { display: none !important; }
+/* a phone: the title takes one line of the first screen, not a third of it */
+@media (max-width: 640px) {
+  .st-key-app-title h1 { font-size: 1.25rem !important; padding: 0.25rem 0 !important; line-height: 1.3 !important; }
+  .stMainBlockContainer { padding-top: 2.5rem !important; }
+}
+/* a link-like button that opens a rule in Browse, in this tab and session */
+.st-key-rulelinks button, [class*="st-key-open-"] button { padding: 0 0.25rem !important; min-height: 1.5rem !important; }
 </style>"""
 
 
@@ -61,9 +70,16 @@ def link(lang: str, **params) -> str:
     return P.link(lang, ss().get("_game"), **params)
 
 
-def rule_link(rule_id: str, lang: str, label: str | None = None) -> str:
-    """A Markdown link to a rule in Browse (its id escaped so that Markdown leaves it alone)."""
-    return f"[{P.markdown(label or rule_id)}]({link(lang, page='browse', rule=rule_id)})"
+def open_rule(rule_id: str) -> None:
+    """A rule opened in Browse, in this tab and session (a Markdown link would open a new tab, and with
+    it a new session)."""
+    ss()["_rule"] = rule_id
+    ss()["page"] = "browse"
+
+
+def rule_button(rule_id: str, label: str, key: str) -> None:
+    """A link-like button that opens a rule in Browse; its label is the rule's title or "Open rule"."""
+    st.button(label, key=f"open-{key}", type="tertiary", on_click=open_rule, args=(rule_id,))
 
 
 def keyed(base: str, lang: str, default, valid=None) -> str:
@@ -79,16 +95,22 @@ def keyed(base: str, lang: str, default, valid=None) -> str:
 
 
 # -- rulebook text ------------------------------------------------------------------------------------
-def show_text(text: str | None, table_kind: bool = False) -> None:
-    """Rulebook text: paragraphs as text (the rulebook's emphasis rendered), `a | b` rows as tables."""
+def show_text(text: str | None, table_kind: bool = False, mark: int | None = None) -> None:
+    """Rulebook text: paragraphs as text (the rulebook's emphasis rendered), `a | b` rows as tables (the
+    row `mark` of the first one highlighted: the row that answers the question)."""
+    first = True
     for block in P.blocks(text, table_kind):
         if isinstance(block, P.Table):
-            show_table(block)
+            show_table(block, mark=mark if first else None)
+            first = False
         elif block.strip():
             st.markdown(P.markdown(block))
 
 
-def show_table(table: P.Table) -> None:
+ROW_MARK = "background-color: #fff2b3; font-weight: 600"
+
+
+def show_table(table: P.Table, mark: int | None = None) -> None:
     width = len(table.header or table.rows[0]) if (table.header or table.rows) else 0
     columns = table.header if table.header and len(set(table.header)) == len(table.header) else None
     names = columns or [" " * (i + 1) for i in range(width)]
@@ -98,6 +120,9 @@ def show_table(table: P.Table) -> None:
     import pandas as pd
 
     frame = pd.DataFrame(rows, columns=names)
+    if mark is not None:
+        at = mark + (1 if columns is None and table.header else 0)
+        frame = frame.style.apply(lambda row: [ROW_MARK if row.name == at else "" for _ in row], axis=1)
     st.table(frame, hide_index=True, hide_header=columns is None)
 
 
@@ -136,8 +161,8 @@ def page_ask(lang: str) -> None:
     games = ["auto", *GAME_IDS]
     state.setdefault("ask_q", state.get("_question", ""))
     game_key = keyed("ask_game", lang, state.get("_game") if state.get("_game") in games else "auto", games)
-    with st.form("ask"):
-        st.text_area(t("question", lang), key="ask_q", height=80)
+    with st.form("ask"):      # a one-line box: Enter asks (a text area would take it as a new line)
+        st.text_input(t("question", lang), key="ask_q")
         st.selectbox(t("game", lang), games, key=game_key,
                      format_func=lambda g: t("auto", lang) if g == "auto" else game_name(g, lang))
         submitted = st.form_submit_button(t("submit", lang))
@@ -175,66 +200,68 @@ NOTICE_STYLE = {"out_of_scope": "warning", "unknown_id": "warning", "number": "w
 
 
 def render_answer(result: dict, lang: str) -> None:
-    for notice in result.get("notices") or []:
-        getattr(st, NOTICE_STYLE.get(notice.get("kind"), "info"))(P.markdown(notice[lang]))
-    if result.get("alternatives"):
+    view = P.answer_view(kb(), result, lang)
+    for notice in view["notices"]:
+        getattr(st, NOTICE_STYLE.get(notice.get("kind"), "info"))(P.markdown(notice["text"]))
+    if view["alternatives"]:
         st.markdown(t("choose_game", lang))
-        for alt in result["alternatives"]:
-            label = f"{t('in_game', lang).format(game=game_name(alt['game'], lang))}: {P.title(alt['title'], lang)}"
-            st.button(label, key=f"alt-{alt['game']}", on_click=choose_game, args=(alt["game"], result["question"]))
-    a = result["answer"]
+        for alt in view["alternatives"]:
+            st.button(alt["label"], key=f"alt-{alt['game']}", on_click=choose_game, args=(alt["game"], result["question"]))
+    a, raw = view["answer"], result["answer"]
     if a is None:
-        if not result.get("notices"):
+        if not view["notices"]:
             st.warning(t("no_answer", lang))
         return
     st.markdown(f"**{t('answer_game', lang)}:** {P.markdown(both_names(a['game'], lang))}")
-    st.subheader(P.title(a["title"], lang, a["rule_id"]))
-    path = " › ".join(P.clean(s.get(lang) or s.get("en") or "") for s in a["section_path"])
-    st.caption(f"{P.markdown(path)} · {rule_link(a['rule_id'], lang, t('open_rule', lang))}")
+    st.subheader(a["title"])
+    st.caption(P.markdown(a["path"]))
+    rule_button(a["rule_id"], t("open_rule", lang), f"answer-{a['rule_id']}")
+    # room for the merger's short answer and exceptions: they go here, right under the rule's title
     if a["edition_diff"]:
-        st.warning(f"**{t('edition_diff', lang)}:** {P.markdown(a['edition_diff'][lang])}")
-    table_kind = "|" in (a["text"] or "")
-    show_key(a["key_sentence"], a["text"], lang, table_kind)
+        st.warning(f"**{t('edition_diff', lang)}:** {P.markdown(a['edition_diff'])}")
+    show_key(raw["key_sentence"], raw["text"], lang, a["table_kind"], a["key"])
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**{text_heading(a['lang'], a['origin'], lang)}**")
-        show_text(a["text"], table_kind)
+        st.markdown(f"**{text_heading(raw['lang'], raw['origin'], lang)}**")
+        show_text(raw["text"], a["table_kind"], mark=a["key_row"])
     with right:
-        other = a["other"]
+        other = raw["other"]
         if other["text"]:
             st.markdown(f"**{text_heading(other['lang'], other['origin'], lang)}**")
-            show_text(other["text"], table_kind)
-    show_notes(a.get("missing") or [], a.get("errata") or [], lang)
-    for heading, entries in ((t("details", lang), a.get("details") or []),
-                             (t("also_relevant", lang), a.get("also_relevant") or [])):
+            show_text(other["text"], a["table_kind"])
+    show_notes(raw.get("missing") or [], raw.get("errata") or [], lang)
+    for heading, entries, where in ((t("details", lang), a["details"], "details"),
+                                    (t("also_relevant", lang), a["also"], "also")):
         if entries:
             st.markdown(f"#### {heading}")
             for d in entries:
                 mark = "" if d["origin"] == "official" else f" · {origin_label(d['origin'], lang)}"
-                st.markdown(f"**{P.markdown(P.title(d['title'], lang, d['rule_id']))}**{mark} · "
-                            f"{rule_link(d['rule_id'], lang, t('open_rule', lang))}")
-                st.markdown(P.markdown(P.key_text(P.telling(d.get("key_sentence"), d["text"]))))
+                st.markdown(f"**{P.markdown(d['title'])}**{mark}")
+                if d["table"] is not None:          # a table stays a table, its answering row marked
+                    show_table(d["table"], mark=d["row"])
+                elif d["key"]:
+                    st.markdown(P.markdown(d["key"]))
+                rule_button(d["rule_id"], t("open_rule", lang), f"{where}-{d['rule_id']}")
     st.markdown(f"#### {t('citations', lang)}")
-    for hit in result["citations"]:
-        sources = ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in hit["sources"])
-        with st.expander(f"{P.title(hit['title'], lang, hit['rule_id'])}  ({sources})"):
+    for hit, cited in zip(result["citations"], view["citations"]):
+        with st.expander(f"{cited['title']}  ({cited['sources']})"):
             show_text(hit["text"].get(lang) or hit["text"].get("en" if lang == "ko" else "ko"))
-            st.markdown(rule_link(hit["rule_id"], lang, t("open_rule", lang)))
+            rule_button(cited["rule_id"], t("open_rule", lang), f"cite-{cited['rule_id']}")
     if result["example"]:
         render_example(result["example"], lang, result.get("lang") or lang)
 
 
-def show_key(key: str | None, text: str | None, lang: str, table_kind: bool) -> None:
+def show_key(key: str | None, text: str | None, lang: str, table_kind: bool, shown: str | None) -> None:
     """The sentence of the rule that answers the question; a table's row under the table's header."""
-    if not key or key.strip() == (text or "").strip():
+    if not shown:
         return
     tables = [b for b in P.blocks(text, table_kind) if isinstance(b, P.Table)]
-    if "|" in key and tables and tables[0].header:
+    if "|" in (key or "") and tables and tables[0].header:
         with st.container(border=True):
             st.markdown(f"**{t('key_sentence', lang)}**")
             show_table(P.Table(tables[0].header, [P.cells(key)]))
         return
-    st.info(f"**{t('key_sentence', lang)}:** {P.markdown(P.key_text(P.telling(key, text)))}")
+    st.info(f"**{t('key_sentence', lang)}:** {P.markdown(shown)}")
 
 
 # -- examples (Ask and Simulator) ------------------------------------------------------------------------
@@ -263,61 +290,52 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
     """A checked example as a short narrated calculation in the reader's language: the situation, each
     step with the rule it applies, before → after of the values that changed, the checks, the values
     the rulebook does not state; the raw data behind an expander."""
-    from app import narrate
     from engine import registry
 
     engine = registry.get(ex["game"])
-    if told_in == lang and ex.get("narrative"):
-        story = ex["narrative"]
-    else:   # told in the question's language; the reader switched: the engine narrates it again
-        paths = ex.get("assumed") or [f["path"] if isinstance(f, dict) else f for f in ex.get("facts_used") or []]
-        story = narrate.narrate(engine, {**ex, "facts_used": paths}, lang)
-    status = t("verified", lang) if ex["verified"] else t("not_verified", lang)
-    st.markdown(f"#### {t('example', lang)} — {'✓' if ex['verified'] else '✗'} {status}")
-    title = ex.get("title")
-    situation = title.get(lang) if isinstance(title, dict) else title
-    if not situation:
-        situation = t("from_question", lang) if ex.get("from_question") else ex["scenario_id"]
-    st.markdown(f"**{t('situation', lang)}:** {P.markdown(situation)}")
-    if ex.get("rule_ids"):
-        st.markdown(f"**{t('example_rules', lang)}:** " + " ".join(rule_link(r, lang) for r in ex["rule_ids"]))
-    refused = any(step.get("refused") for step in story["steps"])
+    view = P.example_view(kb(), ex, lang, told_in)
+    st.markdown(f"#### {view['heading']}")
+    st.markdown(f"**{t('situation', lang)}:** {P.markdown(view['situation'])}")
+    if view["rules"]:
+        st.markdown(f"**{t('example_rules', lang)}:**")
+        with st.container(key="rulelinks", horizontal=True):
+            for i, (rule_id, title) in enumerate(view["rules"]):
+                rule_button(rule_id, title, f"ex-{i}-{rule_id}")
     spec = spec or example_spec(ex)
-    before_svg = after_svg = refusal = None
-    if spec is not None and (pictures or refused):
+    before_svg = after_svg = None
+    if spec is not None and pictures:
         from engine.api import ScenarioError
 
         try:
-            before_svg, after_svg, refusal = replay(engine, spec, lang)
+            before_svg, after_svg, _ = replay(engine, spec, lang)
         except (ScenarioError, KeyError, TypeError, ValueError):   # the checked example stands without them
-            before_svg = after_svg = refusal = None
+            before_svg = after_svg = None
     if pictures and (before_svg or after_svg):
-        left, right = st.columns(2)
-        for col, heading, svg in ((left, t("before", lang), before_svg), (right, t("after", lang), after_svg)):
-            with col:
-                st.markdown(f"**{heading}**")
-                if svg:     # the engine's drawing (engine/<game>/picture.py), shown as an image
-                    st.image(svg, width="content")
+        # one under the other, each wide enough for its smallest text to read (P.picture_width)
+        for heading, svg in ((t("before", lang), before_svg), (t("after", lang), after_svg)):
+            st.markdown(f"**{heading}**")
+            if svg:     # the engine's drawing (engine/<game>/picture.py), shown as an image
+                st.image(svg, width=P.picture_width(svg) or "content")
     st.markdown(f"**{t('steps', lang)}**")
-    for number, step in enumerate(story["steps"], start=1):
-        rules = " ".join(rule_link(r, lang) for r in step.get("rules") or [])
-        st.markdown(f"{number}\\. {P.markdown(step['text'])}" + (f" — {t('rule_applied', lang)}: {rules}" if rules else ""))
-        for line in step.get("events") or []:
+    for number, step in enumerate(view["steps"], start=1):
+        rules = ", ".join(f"‘{title}’" for _, title in step["rules"])
+        st.markdown(f"{number}\\. {P.markdown(step['text'])}"
+                    + (f" — {t('rule_applied', lang)}: {P.markdown(rules)}" if rules else ""))
+        for line in step["events"]:
             st.markdown(f"&nbsp;&nbsp;&nbsp;↳ {P.markdown(line)}")
-        if step.get("refused"):
-            rule = refusal.rule_id if refusal else step["refused"].rsplit("[", 1)[-1].rstrip("]")
-            message = refusal.text(lang) if refusal else step["refused"].rsplit(" [", 1)[0]
-            st.error(f"✗ {t('example_refused', lang)}: {P.markdown(message)} — {rule_link(rule, lang)}")
+        if step["refused"]:
+            st.error(f"✗ {t('example_refused', lang)}: {P.markdown(step['refused']['text'])}")
+            rule_button(step["refused"]["rule_id"], step["refused"]["rule"], f"refused-{number}-{step['refused']['rule_id']}")
     st.markdown(f"**{t('changes', lang)}**")
-    if story["changes"]:
-        show_changes(story["changes"], lang)
+    if view["changes"]:
+        show_changes(view["changes"], lang)
     else:
         st.caption(t("no_changes", lang))
     st.markdown(f"**{t('checks', lang)}**")
-    for check in story["checks"]:
-        st.markdown(f"{'✓' if check['ok'] else '✗'} {P.markdown(check['text'])} — {t('expected', lang)} "
-                    f"`{check['expected']}`, {t('got', lang)} `{check['actual']}`")
-    show_facts(story.get("facts") or ex.get("facts_used") or [], lang)
+    for check in view["checks"]:
+        st.markdown(f"{'✓' if check['ok'] else '✗'} {P.markdown(check['text'])}"
+                    + (f" — {P.markdown(check['detail'])}" if check["detail"] else ""))
+    show_facts(view["facts"], lang)
     with st.expander(t("example_json", lang)):
         st.json({"scenario_id": ex["scenario_id"], "rule_ids": ex["rule_ids"], "before": ex["before"],
                  "actions": ex["actions"], "after": ex["after"]}, expanded=False)
@@ -333,18 +351,17 @@ def show_changes(changes: list[dict], lang: str) -> None:
 
 def show_facts(facts: list[dict], lang: str) -> None:
     """The values the example used that the rulebook does not state: a reading of the rules in plain
-    view (it decides the result), the others in a collapsed list with where each comes from. The
-    explanations are in the reader's language."""
+    view (it decides the result), the others in a collapsed list with where each comes from — its name
+    and why, in the reader's language (never a storage path or a code file)."""
     if not facts:
         return
-    readings = [f for f in facts if "readings" in f["path"].split(".")]
-    for fact in readings:
-        st.info(f"**{t('reading', lang)}** (`{fact['path']}`): {P.markdown(P.fact_note(fact['explain']))}")
+    for fact in (f for f in facts if f["reading"]):
+        st.info(f"**{t('reading', lang)}**: {P.markdown(fact['text'])}")
     st.caption(t("uses_assumed", lang).format(n=len(facts)))
     with st.expander(f"{t('not_rulebook', lang)} · {len(facts)}"):
         for fact in facts:
-            kind = t("facts_source", lang) if fact["source"] == "source" else t("facts_assumed", lang)
-            st.markdown(f"**{P.markdown(fact['path'])}** · {kind}: {P.markdown(P.fact_note(fact['explain']))}")
+            name = f"**{P.markdown(fact['name'])}** · " if fact["name"] else ""
+            st.markdown(f"{name}{fact['kind']}: {P.markdown(fact['text'])}")
 
 
 # -- Browse ----------------------------------------------------------------------------------------
@@ -400,7 +417,7 @@ def render_entry(entry, lang: str, highlight: bool = False) -> None:
         badge = f" · ⚠ {t('edition_diff', lang)}" if entry.edition_diff else ""
         mark = "▶ " if highlight else ""
         st.markdown(f"{mark}**{P.markdown(P.entry_title(entry, lang))}**{badge}")
-        st.caption(f"{P.markdown(entry.id)} · [{t('link_here', lang)}]({link(lang, page='browse', rule=entry.id)})")
+        st.caption(f"[{t('link_here', lang)}]({link(lang, page='browse', rule=entry.id)})")    # the id stays in the URL
         table_kind = getattr(entry, "kind", None) == "table"
         left, right = st.columns(2)
         for col, text_lang in ((left, "ko"), (right, "en")):
@@ -584,7 +601,8 @@ def main() -> None:
     st.html(STYLE)          # our own CSS, no user text
     lang = st.sidebar.radio("화면 언어 / Interface language", LANGS, key="lang", horizontal=True,
                             format_func=lambda x: {"ko": "한국어", "en": "English"}[x])
-    st.title(t("title", lang))
+    with st.container(key="app-title"):
+        st.title(t("title", lang))
     page = st.sidebar.radio(t("page", lang), PAGES, key="page", format_func=lambda p: t(p, lang))
     with st.spinner(t("loading", lang)):
         assistant()

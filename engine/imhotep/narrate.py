@@ -2,6 +2,7 @@
 (kb/data/imhotep/glossary.yaml: 석재 stone, 개인창고 supply sled, 돌무더기 quarry, 항구 harbor...)."""
 from __future__ import annotations
 
+from ..korean import josa
 from . import data as D
 
 COLOR = {"black": ("black", "검은색"), "white": ("white", "흰색"), "brown": ("brown", "갈색"), "gray": ("gray", "회색")}
@@ -77,6 +78,18 @@ def label(key: str, lang: str) -> str:
     return pick(pair, lang) if pair else key
 
 
+def counted(index) -> str:
+    """A 0-based index (ships, their spaces, market spaces: actions.py) as players count: 0 → "1"."""
+    return str(index + 1) if isinstance(index, int) else str(index)
+
+
+def order_words(order) -> str:
+    """An unloading order of ship spaces, counted from 1 at the bow."""
+    if isinstance(order, (list, tuple)):
+        return "-".join(counted(s) for s in order)
+    return str(order)
+
+
 def prompt(kind: str) -> dict:
     en, ko = PROMPTS[kind]
     return {"en": en, "ko": ko}
@@ -85,7 +98,7 @@ def prompt(kind: str) -> dict:
 def narrate_action(action: dict, lang: str) -> str:
     ko = lang == "ko"
     kind = action.get("kind")
-    ship, slot = action.get("ship"), action.get("slot")
+    ship, slot = counted(action.get("ship")), counted(action.get("slot"))
     who = action.get("who")
     prefix = f"{color(who, lang)}: " if isinstance(who, int) else ""
     if kind == "stones":
@@ -96,10 +109,11 @@ def narrate_action(action: dict, lang: str) -> str:
         text = (f"{ship}번 배를 {site(action.get('site'), lang)} 항구로 옮기기" if ko
                 else f"Sail ship {ship} to the {site(action.get('site'), lang)}")
     elif kind == "lever":
-        text = (f"지렛대: {ship}번 배를 {site(action.get('site'), lang)}(으)로" if ko
+        text = (f"지렛대: {ship}번 배를 {josa(site(action.get('site'), lang), '으로/로')}" if ko
                 else f"Lever: ship {ship} to the {site(action.get('site'), lang)}")
         if action.get("order") is not None:
-            text += (f", 내리는 순서 {action['order']}" if ko else f", unloading order {action['order']}")
+            order = order_words(action["order"])
+            text += (f", 내리는 순서 {order}" if ko else f", unloading order {order}")
     elif kind == "hammer":
         text = f"망치: 석재 캐내고 {ship}번 배 {slot}번 칸에 싣기" if ko else f"Hammer: take stones, load ship {ship} space {slot}"
     elif kind == "sail_card":
@@ -113,9 +127,10 @@ def narrate_action(action: dict, lang: str) -> str:
     elif kind == "pass":
         text = "통과 (할 수 있는 행동 없음)" if ko else "Pass (no action possible)"
     elif kind == "take":
-        text = f"시장 {action.get('slot')}번 칸의 카드 가져가기" if ko else f"Take the card in market space {action.get('slot')}"
+        text = f"시장 {slot}번 칸의 카드 가져가기" if ko else f"Take the card in market space {slot}"
     elif kind == "keep":
-        text = f"{action.get('card')}번 카드 갖기" if ko else f"Keep card {action.get('card')}"
+        card_no = counted(action.get("card"))
+        text = f"뒷면 카드 중 {card_no}번째 갖기" if ko else f"Keep hidden card {card_no}"
     elif kind == "pyramid":
         names = (("left", "왼쪽"), ("middle", "가운데"), ("right", "오른쪽"))
         k = action.get("pyramid")
@@ -125,7 +140,8 @@ def narrate_action(action: dict, lang: str) -> str:
         text = ("1점 받기" if action.get("reward") == "point" else "석재 2개 받기") if ko else (
             "Take 1 point" if action.get("reward") == "point" else "Take 2 stones")
     elif kind == "order":
-        text = f"내리는 순서 {action.get('order')}" if ko else f"Unloading order {action.get('order')}"
+        text = (f"내리는 순서 {order_words(action.get('order'))}" if ko
+                else f"Unloading order {order_words(action.get('order'))}")
     elif kind == "site":
         text = f"{site(action.get('site'), lang)} 항구로" if ko else f"To the {site(action.get('site'), lang)}"
     elif kind == "round_end":
@@ -153,12 +169,14 @@ def narrate_event(event: dict, lang: str) -> str | None:
         return (f"{who} 플레이어가 돌무더기에서 석재 {event['count']}개를 개인창고로 가져옴" if ko
                 else f"{who} takes {event['count']} stone(s) from the quarry to the supply sled")
     if kind == "loaded":
-        return (f"{who} 플레이어가 {event['ship']}번 배의 {event['slot']}번 칸에 석재를 실음" if ko
-                else f"{who} loads a stone on ship {event['ship']}, space {event['slot']}")
+        ship, slot = counted(event["ship"]), counted(event["slot"])
+        return (f"{who} 플레이어가 {ship}번 배의 {slot}번 칸에 석재를 실음" if ko
+                else f"{who} loads a stone on ship {ship}, space {slot}")
     if kind == "sailed":
         cargo = ", ".join(color(c, lang) for c in event["cargo"])
-        return (f"{who} 플레이어가 {event['ship']}번 배를 {site(event['site'], lang)} 항구로 옮김 (앞쪽부터: {cargo})" if ko
-                else f"{who} sails ship {event['ship']} to the {site(event['site'], lang)} (bow first: {cargo})")
+        ship = counted(event["ship"])
+        return (f"{who} 플레이어가 {ship}번 배를 {site(event['site'], lang)} 항구로 옮김 (앞쪽부터: {cargo})" if ko
+                else f"{who} sails ship {ship} to the {site(event['site'], lang)} (bow first: {cargo})")
     if kind == "placed":
         return (f"{who} 석재를 {site(event['site'], lang)}에 내림" if ko
                 else f"{who} stone unloaded at the {site(event['site'], lang)}")

@@ -28,7 +28,7 @@ def _stone(x, y, seat, size=16, label=""):
     color = D.COLORS[seat]
     out = f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="2" fill="{FILL[color]}" stroke="#333"/>'
     if label != "":
-        out += _text(x + size / 2, y + size * 0.72, label, size=int(size * 0.55), anchor="middle", fill=INK[color])
+        out += _text(x + size / 2, y + size * 0.72, label, size=max(11, int(size * 0.55)), anchor="middle", fill=INK[color])
     return out
 
 
@@ -41,7 +41,7 @@ def _ship(x, y, ship, index, lang):
         sx = x + w - 30 - 22 * j
         out.append(_stone(sx, y + 4, slots[j], 16))
     minimum = D.MINIMUM_LOAD[size]
-    out.append(_text(x, y + 36, f"{size}칸 · 최소 {minimum}" if lang == "ko" else f"{size} space{'s' if size > 1 else ''} · min {minimum}", size=10,
+    out.append(_text(x, y + 36, f"{size}칸 · 최소 {minimum}" if lang == "ko" else f"{size} space{'s' if size > 1 else ''} · min {minimum}", size=11,
                      fill="#555"))
     return "".join(out)
 
@@ -79,12 +79,12 @@ def _market(state: State, x, y, lang):
     for i, card in enumerate(state.market):
         cx = x + i * 96
         out.append(f'<rect x="{cx}" y="{y}" width="90" height="44" rx="4" fill="{_card_fill(card)}" stroke="#555"/>')
-        out.append(_text(cx + 45, y + 27, N.card(card, lang) if card else "—", size=10, anchor="middle"))
+        out.append(_text(cx + 45, y + 27, N.card(card, lang) if card else "—", size=11, anchor="middle"))
     if state.hidden:
         cx = x + len(state.market) * 96
         out.append(f'<rect x="{cx}" y="{y}" width="90" height="44" rx="4" fill="#6d5a3a" stroke="#555"/>')
         out.append(_text(cx + 45, y + 27, f"뒷면 {len(state.hidden)}장" if lang == "ko" else f"{len(state.hidden)} face down",
-                         size=10, anchor="middle", fill="#fff"))
+                         size=11, anchor="middle", fill="#fff"))
     return "".join(out)
 
 
@@ -103,7 +103,7 @@ def _pyramid(state: State, x, y, lang):
             seat = stones[index] if index < len(stones) else None
             out.append(_stone(cx, cy, seat, 18, "" if seat is not None else ""))
             if seat is None:
-                out.append(_text(cx + 9, cy + 13, D.PYRAMID_A[index], size=9, anchor="middle", fill="#8a7440"))
+                out.append(_text(cx + 9, cy + 13, D.PYRAMID_A[index], size=11, anchor="middle", fill="#8a7440"))
         extra = len(stones) - len(D.PYRAMID_A)
         if extra > 0:
             out.append(_text(x + 160, y + 36, f"+{extra}", size=12))
@@ -117,7 +117,7 @@ def _pyramid(state: State, x, y, lang):
             out.append(_stone(cx, cy, seat, 18))
             if seat is None:
                 points, bonus = spaces[index]
-                out.append(_text(cx + 9, cy + 13, f"{points}{'*' if bonus else ''}", size=9, anchor="middle", fill="#8a7440"))
+                out.append(_text(cx + 9, cy + 13, f"{points}{'*' if bonus else ''}", size=11, anchor="middle", fill="#8a7440"))
     beside = len(state.pyramid[D.PYRAMID_B_COUNT])
     if beside:
         out.append(_text(x + 370, y + 36, f"+{beside}", size=12))
@@ -135,8 +135,8 @@ def _temple(state: State, x, y, lang):
         if state.sides["temple"] == "B":
             reward = D.TEMPLE_B_REWARDS[i]
             words = {"choice": ("1pt/2 stones", "1점/석재2"), "points2": ("2 pts", "2점"), "card": ("card", "카드")}[reward]
-            out.append(_text(cx + 13, y + 50, N.pick(words, lang), size=9, anchor="middle", fill="#555"))
-    out.append(_text(x + spaces * 74 + 6, y + 26, "숫자 = 층수" if lang == "ko" else "number = levels", size=10, fill="#555"))
+            out.append(_text(cx + 13, y + 50, N.pick(words, lang), size=11, anchor="middle", fill="#555"))
+    out.append(_text(x + spaces * 74 + 6, y + 26, "숫자 = 층수" if lang == "ko" else "number = levels", size=11, fill="#555"))
     return "".join(out)
 
 
@@ -159,10 +159,10 @@ def _obelisk(state: State, x, y, lang):
         if state.sides["obelisk"] == "B":
             built = [t[0] for t in state.towers if t[1] == seat]
             if built:
-                out.append(_text(cx + 28, y + 30, "+" + ",".join(str(p) for p in built), size=10))
+                out.append(_text(cx + 28, y + 30, "+" + ",".join(str(p) for p in built), size=11))
     note = ("숫자 = 보관 중" if lang == "ko" else "number = waiting") if state.sides["obelisk"] == "B" else (
         "숫자 = 높이" if lang == "ko" else "number = height")
-    out.append(_text(x + state.players * 70, y + 30, note, size=10, fill="#555"))
+    out.append(_text(x + state.players * 70, y + 30, note, size=11, fill="#555"))
     return "".join(out)
 
 

@@ -11,7 +11,9 @@ import random
 from itertools import permutations
 
 from ..errors import IllegalAction
+from ..korean import josa
 from . import data as D
+from . import narrate as words
 from . import sites as S
 from .actions import CARD_OF, TURN_KINDS
 from .state import State, rng
@@ -267,14 +269,15 @@ def check_ship(s: State, ship, slot=None, rule=R_PLACE_SPACE):
         refuse(rule, f"there is no ship {ship!r} this round", f"이번 라운드에 {ship!r}번 배는 없습니다")
     if s.ships[ship][2] is not None:
         refuse(R_PLACE_SPACE if slot is not None else R_SAIL_STAYS,
-               f"ship {ship} has already sailed to the {s.ships[ship][2]}",
-               f"{ship}번 배는 이미 항구에 들어갔습니다")
+               f"ship {ship + 1} has already sailed to the {words.site(s.ships[ship][2], 'en')}",
+               f"{ship + 1}번 배는 이미 항구에 들어갔습니다")
     if slot is not None:
         slots = s.ships[ship][1]
         if not isinstance(slot, int) or not 0 <= slot < len(slots):
-            refuse(R_PLACE_SPACE, f"ship {ship} has no space {slot!r}", f"{ship}번 배에는 {slot!r}번 칸이 없습니다")
-        if slots[slot] is not None:
-            refuse(R_PLACE_SPACE, f"space {slot} of ship {ship} is taken", f"{ship}번 배의 {slot}번 칸은 이미 찼습니다")
+            refuse(R_PLACE_SPACE, f"ship {ship + 1} has no space {slot!r}", f"{ship + 1}번 배에는 {slot!r}번 칸이 없습니다")
+        if slots[slot] is not None:      # ships and spaces counted from 1, as players count them
+            refuse(R_PLACE_SPACE, f"space {slot + 1} of ship {ship + 1} is taken",
+                   f"{ship + 1}번 배의 {slot + 1}번 칸은 이미 찼습니다")
 
 
 def check_sail(s: State, ship, site, rule_prefix: str | None = None):
@@ -284,10 +287,12 @@ def check_sail(s: State, ship, site, rule_prefix: str | None = None):
     size = s.ships[ship][0]
     S.use_fact(s, "minimum_load")
     if load(s.ships[ship]) < minimum(size):
-        refuse(R_SAIL_MIN, f"ship {ship} carries {load(s.ships[ship])} stone(s); it sails with at least {minimum(size)}",
-               f"{ship}번 배에는 석재 {load(s.ships[ship])}개뿐입니다. 적어도 {minimum(size)}개를 실어야 출발합니다")
+        refuse(R_SAIL_MIN, f"ship {ship + 1} carries {load(s.ships[ship])} stone(s); it sails with at least "
+               f"{minimum(size)}", f"{ship + 1}번 배에는 석재 {load(s.ships[ship])}개뿐입니다. 적어도 {minimum(size)}개를 "
+               "실어야 출발합니다")
     if site not in free_sites(s):
-        refuse(R_SAIL_HARBOR, f"the {site} harbor already holds a ship", f"{site} 항구에는 이미 배가 있습니다")
+        refuse(R_SAIL_HARBOR, f"the {words.site(site, 'en')} harbor already holds a ship",
+               f"{words.site(site, 'ko')} 항구에는 이미 배가 있습니다")
 
 
 def place_stone(s: State, events: list, seat: int, ship: int, slot: int, rule: str) -> None:
@@ -347,7 +352,7 @@ def play_card(s: State, action: tuple, events: list, seat: int) -> None:
     card = CARD_OF[kind]
     rule = R_CARD_RULE[card]
     if not s.cards[seat].get(card):
-        refuse(R_BLUE, f"you hold no {card} card", f"{card} 카드가 없습니다")
+        refuse(R_BLUE, f"you hold no {words.card(card, 'en')} card", f"{words.card(card, 'ko')} 카드가 없습니다")
     if kind == "lever":
         check_sail(s, action[1], action[2])
     elif kind == "hammer":
@@ -362,8 +367,8 @@ def play_card(s: State, action: tuple, events: list, seat: int) -> None:
         S.use_fact(s, "minimum_load")
         if load(s.ships[action[1]]) + 1 < minimum(size):
             S.use_fact(s, "decisions.sail_card_needs_minimum")
-            refuse(rule, f"with 1 more stone ship {action[1]} still lacks its minimum load of {minimum(size)}",
-                   f"석재 1개를 더 실어도 {action[1]}번 배는 최소 {minimum(size)}개에 못 미칩니다")
+            refuse(rule, f"with 1 more stone ship {action[1] + 1} still lacks its minimum load of {minimum(size)}",
+                   f"석재 1개를 더 실어도 {action[1] + 1}번 배는 최소 {minimum(size)}개에 못 미칩니다")
     elif kind == "chisel":
         check_ship(s, action[1], action[2])
         if s.sled[seat] < 2 or len(empty_slots(s)) < 2:
@@ -437,8 +442,9 @@ def answer(s: State, action: tuple, events: list) -> None:
         ship, site = p[2], p[3]
         cargo = sorted(j for j, x in enumerate(s.ships[ship][1]) if x is not None)
         if sorted(action[1]) != cargo:
-            refuse("imhotep/lever", f"the order must list the ship's loaded spaces {cargo} once each",
-                   f"내리는 순서에는 실린 칸 {cargo}을(를) 한 번씩 적어야 합니다")
+            spaces = words.order_words(cargo)
+            refuse("imhotep/lever", f"the order must list the ship's loaded spaces {spaces} once each",
+                   f"내리는 순서에는 실린 칸 {josa(spaces, '을/를')} 한 번씩 적어야 합니다")
         sail(s, events, seat, ship, site, action[1], "imhotep/lever")
     elif kind == "sail_site":
         site = action[1]

@@ -16,11 +16,13 @@ Blessings are one-time cards (tekhenu/actions/thoth/blessing-cards) that stack w
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..korean import josa
 from . import core, temple, variants
 from .actions import Perform, UseBlessing
 from .board import FACTS, GODS, PURITY, die_range, out_of_range
 from .cards import CARD_FACTS, card_rule, note_reading
 from .state import Die
+from .terms import term
 
 CF = CARD_FACTS
 
@@ -116,7 +118,7 @@ def take_refusal(state, p, die, color: str, value: int, section: int, action) ->
     if mods.get("color") and mods["color"] == die.color:
         card = mods["recolor_card"]
         return IllegalAction(card_rule(card), f"{card} treats the die as a different colour than its own ({die.color})",
-                             f"{card}는 주사위를 원래 색({die.color})과 다른 색으로 취급합니다")
+                             f"{josa(card, '은/는')} 주사위를 원래 색({term(die.color, 'ko')})과 다른 색으로 취급합니다")
     if mods.get("free_anubis") and not action.anubis:
         card = mods["free_anubis"]
         return IllegalAction(card_rule(card), f"{card} was played to perform an Anubis Action: take the die with it",
@@ -223,7 +225,7 @@ def before_action(state, p, pending: dict, action: Perform, events: list) -> Non
     for card in _te(state).get("attached", ()):
         if kind not in ATTACHED[card]:
             raise IllegalAction(card_rule(card), f"{card} was played for a {' or '.join(ATTACHED[card])} action",
-                                f"{card}는 {' 또는 '.join(ATTACHED[card])} 행동을 위해 플레이했습니다")
+                                f"{josa(card, '은/는')} {' 또는 '.join(term(g, 'ko') for g in ATTACHED[card])} 행동을 위해 플레이했습니다")
     if action.shift:
         _turn_die(state, p, pending, action, events)
     if not pending.get("pregained"):

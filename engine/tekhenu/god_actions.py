@@ -58,7 +58,7 @@ def produce_refusal(pending: dict, action: Perform) -> IllegalAction | None:
 def god_refusal(state, p, pending: dict, god: str) -> IllegalAction | None:
     """Conditions of a God Action that do not depend on where or what it targets."""
     if god not in GODS and not (state.ext is not None and god in variants.of(state).extra_gods(state)):
-        return IllegalAction("tekhenu/round/perform-action", f"unknown action {god!r}", f"알 수 없는 행동 {god!r}")
+        return IllegalAction("tekhenu/round/perform-action", f"unknown action {god!r}", "이 게임에는 그런 신 행동이 없습니다")
     if god != pending["god"] and not pending["anubis"]:
         en, ko = both(pending["god"])
         return IllegalAction("tekhenu/round/god-action",

@@ -3,7 +3,11 @@ numbers that changed ("Happiness 8 + 6 = 14, capped at Population 10 → 10"), a
 numbers a worked example shows (`label`). Korean uses the KB glossary's terms (terms.py)."""
 from __future__ import annotations
 
+import re
+
+from ..korean import josa
 from .board import FACTS, Facts
+from .cards import STARTING_REWARD
 from .terms import term
 
 SOLO_PREFIX = "tekhenu/solo/"
@@ -57,9 +61,8 @@ def signed(n: int) -> str:
 def narrate_action(action: dict, lang: str) -> str:
     ko = _ko(lang)
     kind = action.get("kind")
-    if kind == "take_die":
-        die = action.get("die")
-        text = f"주사위 {die} 가져오기" if ko else f"Take die {die}"
+    if kind == "take_die":          # which die: the event after it says (the action names it by a setup id)
+        text = "주사위 가져오기" if ko else "Take a die"
         extras = []
         if action.get("adjust"):
             n = action["adjust"]
@@ -80,11 +83,14 @@ def narrate_action(action: dict, lang: str) -> str:
         option = action.get("option")
         extra = f" ({_t(option, lang)} +1)" if option else ""
         return (f"운명 카드 {action.get('card')} 선택{extra}" if ko else f"Take Destiny card {action.get('card')}{extra}")
-    if kind == "choose_reward":
-        return (f"{action.get('card')}의 보상 선택: {action.get('option')}" if ko
-                else f"Choose {action.get('card')}'s reward: {action.get('option')}")
+    if kind == "choose_reward":       # a split of numbers ("1,3") is told by the reward's event after it
+        option = str(action.get("option"))
+        if re.fullmatch(r"[\d,]+", option):
+            return f"{action.get('card')}의 보상 선택" if ko else f"Choose {action.get('card')}'s reward"
+        return (f"{action.get('card')}의 보상 선택: {reward_words(option, {}, lang)}" if ko
+                else f"Choose {action.get('card')}'s reward: {reward_words(option, {}, lang)}")
     if kind == "use_blessing":
-        option = f" ({action['option']})" if action.get("option") else ""
+        option = f" ({option_words(action['option'], lang)})" if action.get("option") else ""
         return f"축복 {action.get('card')} 플레이{option}" if ko else f"Play Blessing {action.get('card')}{option}"
     if kind == "choose_card_option":
         card, option = action.get("card"), action.get("option")
@@ -116,6 +122,35 @@ def narrate_action(action: dict, lang: str) -> str:
     return ", ".join(f"{k}: {v}" for k, v in action.items())
 
 
+def option_words(option, lang: str) -> str:
+    """A card's option as a player reads it: "bread" → "Bread"/"빵", "bread,gold" → "Bread, Gold"."""
+    if option is None:
+        return ""
+    parts = [p for p in str(option).split(",") if p]
+    return ", ".join(_t(p, lang) for p in parts)
+
+
+def reward_words(option, reward: dict, lang: str, t=term, count=None) -> str:
+    """A Starting card's chosen reward: amounts of the card's Resources ("1,3"), a district and the
+    Resource received ("bread:gold"), a card kept; `reward` is the card's reward data (engine data)."""
+    count = count or amounts
+    option = str(option)
+    numbers = option.split(",")
+    kinds = (reward.get("choose") or {}).get("resources") or []
+    if all(n.isdigit() for n in numbers) and len(kinds) == len(numbers):
+        return count(dict(zip(kinds, map(int, numbers))), lang)
+    district, _, received = option.partition(":")
+    if received:
+        return (f"{t(district, lang)} 구역, {t(received, lang)}" if _ko(lang)
+                else f"the {t(district, lang)} district, {t(received, lang)}")
+    return option_words(option, lang)
+
+
+def by_words(by, lang: str) -> str:
+    """What grants an extra action: a card by its printed id, or Happiness 21."""
+    return ("행복지수 21" if _ko(lang) else "Happiness 21") if by == "happiness21" else str(by)
+
+
 def _phase_words(phase: str | None, lang: str) -> str:
     names = {"maat": ("the Maat phase", "마앗 단계"), "scoring": ("a Scoring", "점수 계산"),
              "final": ("the end of the game (Turn Order bonus, winner)", "게임 종료 (차례 순서 보너스, 승자)"),
@@ -144,9 +179,8 @@ def _perform_words(action: dict, lang: str) -> str:
             text += f": {detail}"
     extras = []
     if action.get("by"):
-        by = action["by"]
-        by_words = ("행복지수 21" if ko else "Happiness 21") if by == "happiness21" else by
-        extras.append(f"{by_words}의 추가 행동" if ko else f"the extra action of {by_words}")
+        extras.append(f"{by_words(action['by'], lang)}의 추가 행동" if ko
+                      else f"the extra action of {by_words(action['by'], lang)}")
     if action.get("value") is not None:
         extras.append(f"주사위 눈 {action['value']}로" if ko else f"as a die of {action['value']}")
     if action.get("shift"):
@@ -206,10 +240,12 @@ def narrate_event(event: dict, lang: str) -> str | None:
     return handler(event, lang, who(event, lang), _ko(lang))
 
 
-def _take_die(e, lang, w, ko):
-    purity = _t(e.get("purity"), lang)
-    color = _t(e.get("color"), lang)
-    god = _t(e.get("god"), lang)
+def take_die_words(e: dict, lang: str, w: str, t=term) -> str:
+    """A die taken, with the game's words for its colour and section (`t`: Time of Seth adds colours)."""
+    ko = _ko(lang)
+    purity = t(e.get("purity"), lang)
+    color = t(e.get("color"), lang)
+    god = t(e.get("god"), lang)
     extras = []
     if e.get("anubis"):
         extras.append("아누비스 행동" if ko else "an Anubis Action")
@@ -217,8 +253,12 @@ def _take_die(e, lang, w, ko):
         extras.append(f"서기 {e['scribes_spent']}명 사용" if ko else f"{e['scribes_spent']} Scribe(s) spent")
     tail = f"; {', '.join(extras)}" if extras else ""
     if ko:
-        return f"{w}: {god} 구역에서 {color} 주사위 {e.get('value')}을(를) 가져옴 ({purity} 주사위{tail})"
+        return f"{w}: {god} 구역에서 {color} 주사위 {josa(e.get('value'), '을/를')} 가져옴 ({purity} 주사위{tail})"
     return f"{w} takes a {color} {e.get('value')} from {god} ({purity}{tail})"
+
+
+def _take_die(e, lang, w, ko):
+    return take_die_words(e, lang, w)
 
 
 def _produce(e, lang, w, ko):
@@ -243,7 +283,7 @@ def _bastet(e, lang, w, ko):
     total = before + die
     if e.get("capped_by_population"):
         pop = e.get("population", after)
-        happy = (f"행복지수 {before} + {die} = {total}, 인구 {pop}을(를) 넘을 수 없어 → {after}" if ko
+        happy = (f"행복지수 {before} + {die} = {total}, 인구 {josa(pop, '을/를')} 넘을 수 없어 → {after}" if ko
                  else f"Happiness {before} + {die} = {total}, capped at Population {pop} → {after}")
     else:
         happy = f"행복지수 {before} + {die} = {after}" if ko else f"Happiness {before} + {die} = {after}"
@@ -279,7 +319,7 @@ def _horus(e, lang, w, ko):
     cost = f" (화강암 {e['granite']}개)" if ko and e.get("granite") else \
         (f" ({e['granite']} Granite)" if e.get("granite") else "")
     if target in TERMS_GODS:
-        return (f"{w}: {_t(target, lang)}을(를) 기리는 석상{cost}" if ko
+        return (f"{w}: {josa(_t(target, lang), '을/를')} 기리는 석상{cost}" if ko
                 else f"{w} builds a Statue in honor of {_t(target, lang)}{cost}")
     if target.startswith("osiris-statue-"):
         place = ("작업장 위" if target.endswith("0") else "채석장 위") if ko else \
@@ -312,12 +352,12 @@ def _ra(e, lang, w, ko):
     where = cell_name(e.get("cell"))
     vp = e.get("vp")
     if not isinstance(vp, dict):                        # Botankhamun: one total
-        return (f"{w}: 기둥 타일 {e.get('tile')}을(를) 신전 단지 {where} 칸에 놓고 기둥 → {vp}점" if ko
+        return (f"{w}: 기둥 타일 {josa(e.get('tile'), '을/를')} 신전 단지 {where} 칸에 놓고 기둥 → {vp}점" if ko
                 else f"{w} raises a Pillar on tile {e.get('tile')} at Temple space {where}: {vp} VP")
     corner = ("; 모서리: 면 점수 두 배" if ko else "; a corner: edge VP doubled") if e.get("corner") else ""
     reward = amounts(e.get("reward"), lang)
     if ko:
-        return (f"{w}: 기둥 타일 {e.get('tile')}을(를) 신전 단지 {where} 칸에 놓음 → 같은 행·열의 건축물 {vp['buildings']}점, "
+        return (f"{w}: 기둥 타일 {josa(e.get('tile'), '을/를')} 신전 단지 {where} 칸에 놓음 → 같은 행·열의 건축물 {vp['buildings']}점, "
                 f"맞는 면 {vp['edges']}점{corner}, 타일 칸 {vp['space']}점; 칸 보상 {reward}")
     return (f"{w} places Pillar tile {e.get('tile')} on Temple space {where}: {vp['buildings']} VP for Buildings in "
             f"line, {vp['edges']} VP for matching edges{corner}, {vp['space']} VP for the tile's space; the space's "
@@ -345,9 +385,9 @@ def _pillar_ability(e, lang, w, ko):
     gained = e.get("gained")
     if effect == "double_space_reward":
         return (f"{w}: {tile}의 능력 — 덮은 칸의 보상이 두 배: 한 번 더 받아 라 행동 3단계와 합쳐 두 번 ({amounts(gained, lang)}; "
-                "가정한 해석, pillars.readings.double_space_reward)" if ko else
+                "가정한 해석)" if ko else
                 f"{w}: {tile}'s ability doubles the covered space's reward: received once more, twice in all with Ra "
-                f"step 3 ({amounts(gained, lang)}; an assumed reading, pillars.readings.double_space_reward)")
+                f"step 3 ({amounts(gained, lang)}; an assumed reading)")
     if effect == "any_resources":
         return (f"{w}: {tile}의 능력 — 원하는 자원 2개: {amounts(gained, lang)}" if ko
                 else f"{w}: {tile}'s ability, any 2 Resources: {amounts(gained, lang)}")
@@ -367,6 +407,9 @@ def _hathor(e, lang, w, ko):
 
 def _thoth(e, lang, w, ko):
     cards = ", ".join(e.get("cards") or [])
+    if e.get("section") is None:        # cards from several sections (TX05)
+        return (f"{w}: 카드 시장에서 {cards} (파피루스 {e.get('papyrus')}개)" if ko
+                else f"{w} takes {cards} from the Card Market ({e.get('papyrus')} Papyrus)")
     return (f"{w}: 카드 시장 {e.get('section')}구역에서 {cards} (파피루스 {e.get('papyrus')}개)" if ko
             else f"{w} takes {cards} from Card Market section {e.get('section')} ({e.get('papyrus')} Papyrus)")
 
@@ -401,25 +444,24 @@ def _card_effect(e, lang, w, ko):
 
 
 def _blessing(e, lang, w, ko):
-    option = f" ({e['option']})" if e.get("option") else ""
+    option = f" ({option_words(e['option'], lang)})" if e.get("option") else ""
     return f"{w}: 축복 {e.get('card')} 플레이{option}" if ko else f"{w} plays Blessing {e.get('card')}{option}"
 
 
 def _extra_action(e, lang, w, ko):
-    by = e.get("by")
-    by_words = ("행복지수 21" if ko else "Happiness 21") if by == "happiness21" else by
+    by = by_words(e.get("by"), lang)
     if "action" not in e:
         return (f"{w}: 행복지수 21 도달 → 즉시 추가 행동" if ko
                 else f"{w} reached Happiness 21: an immediate extra action")
     what = e.get("action")
     what_words = ("행동 없음" if ko else "no action") if what == "none" else \
         (_t("produce", lang) if what == "produce" else f"{_t(what, lang)} {'신 행동' if ko else 'God Action'}")
-    return (f"{w}: {by_words}의 추가 행동 — {what_words}" if ko else f"{w}: the extra action of {by_words}: {what_words}")
+    return (f"{w}: {by}의 추가 행동 — {what_words}" if ko else f"{w}: the extra action of {by}: {what_words}")
 
 
 def _no_action(e, lang, w, ko):
-    return (f"{w}: 가져온 주사위로 할 수 있는 행동이 없어 행동하지 않음 (가정: rules_gaps.no_action_possible)" if ko
-            else f"{w}: the die allows no action, so none is performed (assumed: rules_gaps.no_action_possible)")
+    return (f"{w}: 가져온 주사위로 할 수 있는 행동이 없어 행동하지 않음 (가정)" if ko
+            else f"{w}: the die allows no action, so none is performed (assumed)")
 
 
 def _rotation(e, lang, w, ko):
@@ -488,7 +530,8 @@ def _starting_card(e, lang, w, ko):
 
 
 def _starting_reward(e, lang, w, ko):
-    got = amounts(e["gain"], lang) if "gain" in e else e.get("choice")
+    got = amounts(e["gain"], lang) if "gain" in e else reward_words(e.get("choice"), STARTING_REWARD.get(e.get("card"), {}),
+                                                                    lang)
     return f"{w}: {e.get('card')}의 보상 → {got}" if ko else f"{w} receives {e.get('card')}'s reward: {got}"
 
 
@@ -580,6 +623,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "color": ("Colour", "색"), "value": ("Value", "눈"), "state": ("Pure / Tainted / Forbidden", "온전한/부패한/금지된"),
     "botankhamun": ("Botankhamun", "보탕카멘"), "statues_left": ("Statues left", "남은 석상"),
     "buildings_left": ("Buildings left", "남은 건축물"), "pillars_left": ("Pillars left", "남은 기둥"),
+    "blessings": ("Blessings", "축복 카드"), "technologies": ("Technologies", "기술 카드"),
 }
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import IllegalAction
+from ..korean import josa
 from . import core, god_actions, turn
 from . import effects_cards as cards_fx
 from .actions import Perform, UseBlessing
 from .board import FACTS, GODS, PURITY, adjacent, die_range, opposite
 from .cards import CARD_FACTS as CF
 from .cards import card_rule, note_reading
-from .terms import both
+from .terms import both, term
 from .core import H21, H21_RULE
 from .effects_cards import (ADJACENT, ATTACHED, DIE_COLORS, FREE_ANUBIS, OPPOSITE, POPULACE, RECOLOR, SET_VALUE,
                             TAKE_TIME, WAIVERS, allowed_kinds, kind_of, normal_fitting, take_modifiers)
@@ -138,7 +139,7 @@ def _blessing_refusal(state, p, action: UseBlessing) -> IllegalAction | None:
         if not fits:
             return IllegalAction(rule, f"{card} is played when performing a {' or '.join(ATTACHED[card])} action, "
                                        "and none is possible now",
-                                 f"{card}는 {' 또는 '.join(ATTACHED[card])} 행동을 할 때 플레이하는데, 지금은 그 행동을 할 수 없습니다")
+                                 f"{josa(card, '은/는')} {' 또는 '.join(term(g, 'ko') for g in ATTACHED[card])} 행동을 할 때 플레이하는데, 지금은 그 행동을 할 수 없습니다")
     return None
 
 

@@ -205,6 +205,8 @@ def view(state: State, seat: int) -> dict:
         "scales": {"pure": [d.value for d in p.pure], "tainted": [d.value for d in p.tainted],
                    "taint_resources": p.taint_resources, "below": [d.value for d in p.below]},
         "balance": p.balance,
+        # the cards a player holds face up (Decrees stay secret): a Thoth example gains some
+        "blessings": list(p.blessings), "technologies": list(p.technologies),
         "wheel": [{"god": GODS[s], "light": state.light(s),
                    "dice": [{"color": d.color, "value": d.value, "state": state.purity(d, s)} for d in dice]}
                   for s, dice in enumerate(state.sections)],

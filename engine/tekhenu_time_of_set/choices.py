@@ -157,7 +157,8 @@ def choose_reward(state, action, events: list) -> None:
             if other != action.option:       # "shuffle the other card back into the deck"
                 deck.insert(rng.randrange(len(deck) + 1), other)
         state.store_random(rng)
-    events.append({"event": "starting_reward", "seat": seat, "card": card, "choice": action.option, "rule": rule})
+    events.append({"event": "starting_reward", "seat": seat, "card": card, "choice": action.option, "part": part,
+                   "rule": rule})
     pending["queue"].pop(0)
     _resolve_plain(state, events)
 

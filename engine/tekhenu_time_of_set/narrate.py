@@ -2,10 +2,16 @@
 and events, and the names of the numbers an example shows; everything else as the base game says it."""
 from __future__ import annotations
 
+import re
+
+from ..korean import josa
 from ..tekhenu import narrate as base
+from .facts import F
 from .terms import term
 
 AREAS = ("horus", "ra", "hathor", "bastet", "thoth", "osiris", "seth")
+# what owes a player a choice or an action, when it is not a card (a card is named by its printed id)
+SOURCES = {"seth_honor": "honor_statue", "seth_people": "people_statue"}
 
 
 def _t(key: str, lang: str) -> str:
@@ -14,6 +20,11 @@ def _t(key: str, lang: str) -> str:
 
 def _ko(lang: str) -> bool:
     return lang == "ko"
+
+
+def source_words(source, lang: str) -> str:
+    """What owes a choice: a card by its printed id ("Cult03"), a Statue by its name."""
+    return _t(SOURCES[source], lang) if source in SOURCES else str(source)
 
 
 def amounts(gains, lang: str) -> str:
@@ -51,7 +62,7 @@ def narrate_action(action: dict, lang: str) -> str:
     ko = _ko(lang)
     kind = action.get("kind")
     if kind == "take_die" and action.get("board") == "seth":
-        text = f"세트 보드에서 주사위 {action.get('die')} 가져오기" if ko else f"Take die {action.get('die')} from the Seth board"
+        text = "세트 보드에서 주사위 가져오기" if ko else "Take a die from the Seth board"
         if action.get("adjust"):
             n = action["adjust"]
             text += f" (서기로 눈 {n:+d})" if ko else f" (turned {n:+d} with Scribes)"
@@ -81,10 +92,11 @@ def narrate_action(action: dict, lang: str) -> str:
         return f"유물 카드 {action.get('card')} 사용" if ko else f"Use Artifact {action.get('card')}"
     if kind == "owed_choice":
         option = action.get("option")
+        source = source_words(action.get("source"), lang)
         if option == "none":
-            return f"{action.get('source')}: 교환하지 않음" if ko else f"{action.get('source')}: no exchange"
-        shown = _t(option, lang) if option in ("papyrus", "bread", "limestone", "granite", "gold") else option
-        return f"{action.get('source')}: {shown} 선택" if ko else f"{action.get('source')}: choose {shown}"
+            return f"{source}: 교환하지 않음" if ko else f"{source}: no exchange"
+        shown = base.option_words(option, lang)
+        return f"{source}: {shown} 선택" if ko else f"{source}: choose {shown}"
     if kind == "vizier_discard":
         return f"운명 카드 {action.get('card')} 버리기 (고관의 시련)" if ko else \
             f"Discard Destiny card {action.get('card')} (Trial of the Vizier)"
@@ -156,6 +168,8 @@ def narrate_event(event: dict, lang: str) -> str | None:
         return handler(event, lang, base.who(event, lang), _ko(lang))
     if event.get("event") == "take_die" and event.get("god") == "seth":
         return _take_seth(event, lang, base.who(event, lang), _ko(lang))
+    if event.get("event") == "take_die":            # the expansion's dice colours are its own words
+        return base.take_die_words(event, lang, base.who(event, lang), t=_t)
     if event.get("event") == "horus" and str(event.get("target", "")).startswith("seth-"):
         w, ko = base.who(event, lang), _ko(lang)
         place = ("세트를 기리는 석상" if ko else "honoring Seth") if event["target"] == "seth-honor" else \
@@ -172,7 +186,7 @@ def narrate_event(event: dict, lang: str) -> str | None:
 
 
 def _take_seth(e, lang, w, ko):
-    return (f"{w}: 세트 보드에서 회색 주사위 {e.get('value')}을(를) 가져옴 (부패한 주사위)" if ko
+    return (f"{w}: 세트 보드에서 회색 주사위 {josa(e.get('value'), '을/를')} 가져옴 (부패한 주사위)" if ko
             else f"{w} takes a gray {e.get('value')} from the Seth board (Tainted)")
 
 
@@ -193,7 +207,7 @@ def _seth(e, lang, w, ko):
                 f"{w} builds in Seth region {region} ({paid}): region reward {amounts(e.get('reward'), lang)}{statue}; "
                 f"1 Blood token ({e.get('blood')} in all)")
     if e.get("tile"):
-        text += (f"; 정복 타일 {e['tile']}을(를) 신전 단지 {base.cell_name(e['cell'])} 칸에" if ko
+        text += (f"; 정복 타일 {josa(e['tile'], '을/를')} 신전 단지 {base.cell_name(e['cell'])} 칸에" if ko
                  else f"; Conquest tile {e['tile']} onto Temple space {base.cell_name(e['cell'])}")
     return text
 
@@ -214,7 +228,7 @@ def _track(e, lang, w, ko):
     if "spent" in e:
         return f"{w}: {name} {before} → {after} ({e['spent']} 사용)" if ko else f"{w}: {name} {before} → {after} ({e['spent']} spent)"
     lost = e.get("lost")
-    tail = (f"; 10을 넘는 {lost}은(는) 버림" if ko else f"; {lost} beyond 10 are lost") if lost else ""
+    tail = (f"; 10을 넘는 {josa(lost, '은/는')} 버림" if ko else f"; {lost} beyond 10 are lost") if lost else ""
     return (f"{w}: {name} {before} + {e.get('gained')} → {after}{tail}" if ko
             else f"{w}: {name} {before} + {e.get('gained')} → {after}{tail}")
 
@@ -230,25 +244,27 @@ def _cult_others(e, lang, w, ko):
 
 
 def _owed_choice(e, lang, w, ko):
+    source = source_words(e.get("source"), lang)
     if e.get("option") == "none":
-        return f"{w}: {e.get('source')} — 교환하지 않음" if ko else f"{w}: {e.get('source')}, no exchange"
+        return f"{w}: {source} — 교환하지 않음" if ko else f"{w}: {source}, no exchange"
     if e.get("kept"):
-        return f"{w}: {e.get('source')} — 뽑은 카드 중 1장을 가짐" if ko else f"{w}: {e.get('source')}, keeps one card drawn"
+        return f"{w}: {source} — 뽑은 카드 중 1장을 가짐" if ko else f"{w}: {source}, keeps one card drawn"
     paid = f" ({amounts(e.get('pay'), lang)} 지불)" if ko and e.get("pay") else \
         (f" (paying {amounts(e.get('pay'), lang)})" if e.get("pay") else "")
-    return (f"{w}: {e.get('source')} → {amounts(e.get('gain'), lang)}{paid}" if ko
-            else f"{w}: {e.get('source')} gives {amounts(e.get('gain'), lang)}{paid}")
+    return (f"{w}: {source} → {amounts(e.get('gain'), lang)}{paid}" if ko
+            else f"{w}: {source} gives {amounts(e.get('gain'), lang)}{paid}")
 
 
 def _owed_done(e, lang, w, ko):
-    return f"{w}: {e.get('source')}의 행동을 마침" if ko else f"{w} has performed {e.get('source')}'s action"
+    source = source_words(e.get("source"), lang)
+    return f"{w}: {source}의 행동을 마침" if ko else f"{w} has performed the action of {source}"
 
 
 def _owed_skipped(e, lang, w, ko):
     god = _t(e.get("god"), lang) if e.get("god") else ("아무" if ko else "any")
-    return (f"{w}: {e.get('source')}의 {god} 행동을 할 수 없어 건너뜀 (가정: seth_rules.owed_action_impossible)" if ko
-            else f"{w}: {e.get('source')}'s {god} action is impossible, so it is skipped "
-                 "(assumed: seth_rules.owed_action_impossible)")
+    source = source_words(e.get("source"), lang)
+    return (f"{w}: {source}의 {god} 행동을 할 수 없어 건너뜀 (가정)" if ko
+            else f"{w}: the {god} action of {source} is impossible, so it is skipped (assumed)")
 
 
 def _artifact(e, lang, w, ko):
@@ -256,7 +272,7 @@ def _artifact(e, lang, w, ko):
 
 
 def _artifact_taken(e, lang, w, ko):
-    return (f"{w}: 유물 카드 {e.get('card')}와 운명 카드 {e.get('destiny')} (앙크 가치만)" if ko
+    return (f"{w}: 유물 카드 {josa(e.get('card'), '와/과')} 운명 카드 {e.get('destiny')} (앙크 가치만)" if ko
             else f"{w} takes Artifact {e.get('card')} with Destiny card {e.get('destiny')} (its Ankh value only)")
 
 
@@ -286,7 +302,7 @@ def _vizier_bonus(e, lang, w, ko):
 
 
 def _vizier_discard(e, lang, w, ko):
-    return (f"{w}: 운명 카드 {e.get('card')}를 버림 (이번 라운드에 두 번째 플레이어는 가져올 수 없음)" if ko
+    return (f"{w}: 운명 카드 {josa(e.get('card'), '을/를')} 버림 (이번 라운드에 두 번째 플레이어는 가져올 수 없음)" if ko
             else f"{w} discards Destiny card {e.get('card')} (the second player cannot take it this round)")
 
 
@@ -302,6 +318,33 @@ def _score_seth(e, lang, w, ko):
 def _blood(e, lang, w, ko):
     return (f"{w}: 피 토큰 {e.get('blood')}개는 영구적인 부패 (균형값 -{e.get('blood')}, 되돌리지 않음)" if ko
             else f"{w}: {e.get('blood')} Blood token(s), permanent Taint (balance -{e.get('blood')}, never returned)")
+
+
+def _blessing(e, lang, w, ko):
+    if str(e.get("card", "")).startswith("BX") and e.get("option"):
+        return f"{w}: {_bx_words(e, lang)}"
+    return base.narrate_event(e, lang)
+
+
+def _starting_reward(e, lang, w, ko):
+    card = str(e.get("card", ""))
+    if not card.startswith("SX"):
+        return base.narrate_event(e, lang)
+    if "gain" in e:
+        got = amounts(e["gain"], lang)
+    elif e.get("part") == "split":
+        soldiers, priests = (int(x) for x in str(e.get("choice")).split(","))
+        got = amounts({"soldiers": soldiers, "priests": priests}, lang)
+    else:
+        got = base.reward_words(e.get("choice"), F(f"seth_cards.starting.{card}"), lang, t=_t, count=amounts)
+    return f"{w}: {card}의 보상 → {got}" if ko else f"{w} receives {card}'s reward: {got}"
+
+
+def _bot_cannot_act(e, lang, w, ko):
+    why = base.WHY.get(e.get("why"), (e.get("why"), e.get("why")))
+    god = _t(e.get("god"), lang)
+    return (f"보탕카멘: {god} 행동을 할 수 없음 ({why[1]}) → {e.get('vp')}점 (가정)" if ko
+            else f"Botankhamun cannot perform {god} ({why[0]}): {e.get('vp')} VP (assumed)")
 
 
 def _happiness_lost(e, lang, w, ko):
@@ -329,7 +372,8 @@ EVENTS = {
     "artifact_taken": _artifact_taken, "conquest_reward": _conquest_reward, "conquest_hathor": _conquest_hathor,
     "building_moved": _moved, "vizier_bonus": _vizier_bonus, "vizier_discard": _vizier_discard,
     "vizier_move": _vizier_move, "score_seth": _score_seth, "blood_taint": _blood, "happiness_lost": _happiness_lost,
-    "card_effect": _card_effect,
+    "card_effect": _card_effect, "blessing": _blessing, "starting_reward": _starting_reward,
+    "botankhamun_cannot_act": _bot_cannot_act,
 }
 
 
@@ -352,5 +396,7 @@ def label(key: str, lang: str) -> str:
         return pair[1] if _ko(lang) else pair[0]
     if key.isdigit():
         return (f"{key} 지역" if _ko(lang) else f"Region {key}")
+    if re.fullmatch(r"\d+,\d+", key):           # a Temple Complex space "row,col" (0-based)
+        return f"{base.cell_name(key)} 칸" if _ko(lang) else f"space {base.cell_name(key)}"
     named = base.label(key, lang)
     return term(key, lang) if named == key else named     # a word of the game (a die's colour, a god)

@@ -11,8 +11,9 @@ An action is a dict with a "kind":
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from ..korean import josa
 from . import economy as eco
-from .cards import card, value
+from .cards import all_cards, card, name, value
 from .economy import FOOD, RES
 
 PRODUCTION_TYPES = ("farm", "mine", "urban", "unit")
@@ -92,7 +93,7 @@ def _can_pay(civ, kind, amount, rule):
 def _in_hand(civ, cid, types, rule):
     types = (types,) if isinstance(types, str) else types
     if cid not in civ["hand"] or card(cid)["type"] not in types:
-        raise IllegalAction(rule, f"{cid} is not a playable card in hand", f"손에 {cid} 카드가 없습니다")
+        raise IllegalAction(rule, f"{cid} is not a playable card in hand", f"손에 {name(cid, 'ko') if cid in all_cards() else cid} 카드가 없습니다")
 
 
 def _need_science(civ, cost, rule):
@@ -270,7 +271,7 @@ def _check_take(state, seat, slot):
                             f"a leader of age {info['age']} was already taken", f"{info['age']}시대 지도자를 이미 가져왔습니다")
     if info["type"] in (*TECH_TYPES, "government") and (cid in civ["hand"] or cid in eco.in_play(civ)):
         raise IllegalAction("through-the-ages/second-round/take-card/no-duplicate-technology",
-                            f"{cid} is already in hand or in play", f"{cid} 카드를 이미 가지고 있습니다")
+                            f"{name(cid, 'en')} is already in hand or in play", f"{name(cid, 'ko')} 카드를 이미 가지고 있습니다")
 
 
 def _unit_cost(civ, cost):
@@ -306,7 +307,8 @@ def _check_upgrade(state, seat, old, new, discount, civil=True):
                             f"no worker on {old} or {new} not in play", f"{old}에 일꾼이 없거나 {new} 카드가 없습니다")
     if not eco.same_kind(old, new):
         raise IllegalAction("through-the-ages/later-rounds/upgrading/same-kind-only",
-                            f"{old} cannot become {new}: not the same kind", f"{old}는 {new}로 향상할 수 없습니다(종류가 다름)")
+                            f"{name(old, 'en')} cannot become {name(new, 'en')}: not the same kind",
+                            f"{josa(name(old, 'ko'), '은/는')} {josa(name(new, 'ko'), '으로/로')} 향상할 수 없습니다(종류가 다름)")
     if card(new)["level"] <= card(old)["level"]:
         raise IllegalAction("through-the-ages/later-rounds/upgrading/upgrade-basics",
                             f"{new} is not a higher level than {old}", f"{new}는 {old}보다 높은 등급이 아닙니다")

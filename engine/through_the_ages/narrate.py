@@ -2,6 +2,7 @@
 Korean terms (2006 edition)."""
 from __future__ import annotations
 
+from ..korean import fix_particles, josa
 from .cards import all_cards, name
 
 LABELS = {
@@ -87,8 +88,11 @@ ACTIONS = {
 
 
 def label(key: str, lang: str) -> str:
+    """A view field's name, or a view value's words: a card by its name in the reader's language."""
     pair = LABELS.get(key)
-    return (pair[1] if lang == "ko" else pair[0]) if pair else key
+    if pair:
+        return pair[1] if lang == "ko" else pair[0]
+    return name(key, lang) if key in all_cards() else key
 
 
 def _named(value, lang):
@@ -99,10 +103,13 @@ def action(step: dict, lang: str) -> str:
     en, ko = ACTIONS.get(step.get("kind"), (str(step.get("kind")), str(step.get("kind"))))
     fields = {k: _named(v, lang) for k, v in step.items()}
     fields["slot1"] = (step.get("slot") or 0) + 1
+    if isinstance(step.get("target"), int):        # a seat (0-based) as players count: player 1, 2...
+        fields["target"] = step["target"] + 1
     try:
-        return (ko if lang == "ko" else en).format(**fields)
+        text = (ko if lang == "ko" else en).format(**fields)
     except KeyError:
-        return ko if lang == "ko" else en
+        text = ko if lang == "ko" else en
+    return fix_particles(text) if lang == "ko" else text
 
 
 def event(e: dict, lang: str) -> str | None:
@@ -141,7 +148,8 @@ def event(e: dict, lang: str) -> str | None:
     if kind == "auction_end":
         if e.get("winner") is None:
             return "아무도 입찰하지 않음" if ko else "nobody bids"
-        return (f"{e['winner']}번 플레이어가 {e['bid']}(으)로 낙찰" if ko else f"player {e['winner']} wins with {e['bid']}")
+        winner = e["winner"] + 1 if isinstance(e["winner"], int) else e["winner"]      # seats count from 1
+        return (f"{winner}번 플레이어가 {josa(e['bid'], '으로/로')} 낙찰" if ko else f"player {winner} wins with {e['bid']}")
     if kind == "war":
         if e.get("winner") is None:
             return "전쟁: 군사력이 같아 승자 없음" if ko else "War: equal strength, no winner"
@@ -152,7 +160,8 @@ def event(e: dict, lang: str) -> str | None:
     if kind == "pact_declined":
         return f"{'조약 거절' if ko else 'Pact declined'}: {name(e['card'], lang)}"
     if kind == "resigned":
-        return f"{e['seat']}번 플레이어 게임 포기" if ko else f"player {e['seat']} resigns"
+        seat = e["seat"] + 1 if isinstance(e["seat"], int) else e["seat"]
+        return f"{seat}번 플레이어 게임 포기" if ko else f"player {seat} resigns"
     if kind == "impact":
         return f"{name(e['card'], lang)}: " + ", ".join(f"{s}: +{v}" for s, v in e["culture"].items())
     if kind == "end_of_age":

@@ -3,6 +3,8 @@ its expectations worked out here from the board's facts and the cards' numbers) 
 civilisation's banks and buildings."""
 from __future__ import annotations
 
+import re
+
 from ..api import Field, ScenarioError
 from . import economy as eco
 from .cards import card, name, value
@@ -127,5 +129,10 @@ def svg(civ: dict, lang: str) -> str:
         rows.append(f'<text x="10" y="{y}" font-size="13">{name(cid, lang)}: '
                     f'{"일꾼" if ko else "workers"} {n}{", " + ("파란 토큰 " if ko else "blue ") + str(tokens) if tokens else ""}</text>')
         y += 18
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="320" height="{y + 10}" font-family="sans-serif">'
+    # wide enough for its longest line (a Korean syllable is about as wide as the font is high, the rest
+    # about 0.6 of it): "일꾼 대기소: 1" is never cut off
+    texts = re.findall(r'font-size="(\d+)">([^<]*)<', "".join(rows))
+    width = max([320] + [20 + sum(int(size) * (1.0 if "\uac00" <= ch <= "\ud7a3" else 0.62) for ch in text)
+                          for size, text in texts])
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y + 10}" font-family="sans-serif">'
             + "".join(rows) + "</svg>")

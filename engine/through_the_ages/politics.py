@@ -61,7 +61,7 @@ def check_political(state: dict, action: dict) -> None:
     if kind == "resign":
         if state["mode"] != FULL or not state.get("resign_allowed"):
             raise IllegalAction("through-the-ages/full/resigning/rule", "resigning is a Full game move (game option `resign`)",
-                                "게임 포기는 본격 게임의 행동입니다 (게임 옵션 resign)")
+                                "게임 포기는 본격 게임의 행동입니다 (게임 옵션: 게임 포기)")
         return
     if kind == "cancel_pact":
         if not any(p["card"] == action["card"] and seat in (p["a"], p["b"]) for p in state["pacts"]):
