@@ -147,6 +147,7 @@ class Assistant:
             candidates = list(result.hits)
         ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index.part_tokens,
                                                    question, lang)
+        ranked = self._rule_before_example(ranked)
         top = ranked[0].doc
         answer = self._entry_view(top, question, lang)
         answer["game"] = chosen
@@ -190,6 +191,16 @@ class Assistant:
         answer["short"] = short_answer.short_answer(question, lang, answer, example,
                                                     confident=confidence >= SHORT_CONFIDENCE)
         return _finish(out)
+
+    def _rule_before_example(self, ranked: list) -> list:
+        """A worked example is shown under the rule it illustrates, never above it: when the example
+        ranks first and a rule it illustrates is among the candidates shown, that rule leads (the
+        example follows it as its worked example)."""
+        illustrated = self.illustrated(ranked[0].doc.id) if ranked else []
+        rule = next((h for h in ranked[1:PAGE] if h.doc.id in illustrated), None)
+        if rule is None:
+            return ranked
+        return [rule, ranked[0], *(h for h in ranked[1:] if h is not rule)]
 
     def illustrated(self, entry_id: str) -> list[str]:
         """The rules a worked example illustrates (the KB's `illustrates`)."""

@@ -338,6 +338,8 @@ def render_answer(result: dict, kb) -> str:
     if a is None:
         return "\n".join(out).rstrip() or t("no_answer", lang)
     label = {"official": t("official", lang), "translation": t("translation", lang)}
+    if a["short"]:
+        out += [f"▶ {t('short_answer', lang)}: {a['short']['line']}", f"  ({a['short']['basis']})", ""]
     out += [f"■ {raw['game_name'][lang]} — {a['title']}", f"[{raw['lang'].upper()} · {label.get(raw['origin'], '')}]"]
     out += _text_lines(raw["text"], a["table_kind"], a["key_row"])
     if a["key"]:
@@ -347,7 +349,9 @@ def render_answer(result: dict, kb) -> str:
         out += _text_lines(raw["other"]["text"], a["table_kind"])
     if a["edition_diff"]:
         out += ["", f"{t('edition_diff', lang)}: {a['edition_diff']}"]
-    for heading, entries in ((t("details", lang), a["details"]), (t("also_relevant", lang), a["also"])):
+    for heading, entries in ((t("worked_example", lang), [a["worked_example"]] if a["worked_example"] else []),
+                             (t("exceptions", lang), a["exceptions"]),
+                             (t("details", lang), a["details"]), (t("also_relevant", lang), a["also"])):
         if entries:
             out += ["", f"{heading}:"]
             for d in entries:

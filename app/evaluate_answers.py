@@ -20,13 +20,19 @@ class AnswerOutcome:
     is_rule: bool
     game_right: bool
     page: list[str]
+    in_block: bool = False       # the gold is in the answer or its worked example, shown right under it
 
 
 def page_entries(result: dict) -> list[dict]:
     a = result["answer"]
     if not a:
         return []
-    return [a, *a.get("details", []), *a.get("also_relevant", [])]
+    return [a, *answer_block(a)[1:], *a.get("exceptions", []), *a.get("details", []), *a.get("also_relevant", [])]
+
+
+def answer_block(answer: dict) -> list[dict]:
+    """What the answer shows as one block: the rule, and the rulebook's worked example right under it."""
+    return [answer, *([answer["worked_example"]] if answer.get("worked_example") else [])]
 
 
 def _texts(assistant, rule_id: str) -> dict:
@@ -42,9 +48,10 @@ def evaluate(assistant, questions: list[Question], with_game: bool) -> list[Answ
         hits = [is_correct(e["rule_id"].split("/")[0] if "game" not in e else e["game"],
                            _texts(assistant, e["rule_id"]), q) for e in entries]
         answer = result["answer"]["rule_id"] if result["answer"] else None
+        block = len(answer_block(result["answer"])) if result["answer"] else 0
         out.append(AnswerOutcome(q, answer, any(hits), bool(hits and hits[0]),
                                  bool(result["answer"]) and result["answer"]["game"] == q.game,
-                                 [e["rule_id"] for e in entries]))
+                                 [e["rule_id"] for e in entries], any(hits[:block])))
     return out
 
 
@@ -57,6 +64,7 @@ def summarize(outcomes: list[AnswerOutcome]) -> dict:
     def metrics(items):
         n = len(items)
         return {"n": n, "answer_is_rule": sum(o.is_rule for o in items) / n,
+                "answer_block": sum(o.in_block for o in items) / n,
                 "on_page": sum(o.on_page for o in items) / n,
                 "game_right": sum(o.game_right for o in items) / n,
                 "declined": sum(o.answer is None for o in items) / n}
@@ -65,10 +73,10 @@ def summarize(outcomes: list[AnswerOutcome]) -> dict:
 
 
 def format_summary(summary: dict, outcomes: list[AnswerOutcome]) -> str:
-    lines = [f"{'game/lang':32} {'n':>3} {'answer':>7} {'on page':>8} {'game':>6} {'declined':>9}"]
+    lines = [f"{'game/lang':32} {'n':>3} {'answer':>7} {'+worked':>8} {'on page':>8} {'game':>6} {'declined':>9}"]
     for key, m in summary.items():
-        lines.append(f"{key:32} {m['n']:3d} {m['answer_is_rule']:7.3f} {m['on_page']:8.3f} {m['game_right']:6.3f}"
-                     f" {m['declined']:9.3f}")
+        lines.append(f"{key:32} {m['n']:3d} {m['answer_is_rule']:7.3f} {m['answer_block']:8.3f} {m['on_page']:8.3f}"
+                     f" {m['game_right']:6.3f} {m['declined']:9.3f}")
     misses = [o for o in outcomes if not o.is_rule]
     if misses:
         lines += ["", "answer is not the gold rule (on page?; question; answer):"]

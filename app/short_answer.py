@@ -37,11 +37,9 @@ YES_KO = re.compile(r"수\s*있(?:습니다|으며|고|다)|해도\s*됩니다|�
 ONLY_KO = re.compile(r"[0-9]+\s*\S{0,3}만\b|만\s*(?:사용|가져|놓|할)|\S+만\s")
 COND_KO = re.compile(r"(?:으|하|다|라|이|되|없|있|않|오)면\b|경우|단,|다만|제외|않는 한|대신")
 
-LABELS = {
-    "yes": {"en": "Yes", "ko": "예"},
-    "no": {"en": "No", "ko": "아니요"},
-    "engine_no": {"en": "No: the engine refused it", "ko": "아니요: 엔진이 거절했습니다"},
-}
+LABELS = {"yes": {"en": "Yes", "ko": "예"}, "no": {"en": "No", "ko": "아니요"}}
+MOMENT = re.compile(r"\b(?:immediately|at the (?:end|start|beginning)|during|after|before|each time|whenever|until|"
+                    r"next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|마다|이후|직후|다음 차례|부터", re.I)
 
 
 def question_kind(question: str, lang: str) -> str | None:
@@ -108,56 +106,57 @@ def _row_line(text: str, question: str) -> str | None:
     return f"{pairs[0]} → {', '.join(pairs[1:])}"
 
 
-def from_example(example: dict | None, lang: str) -> str | None:
-    """The verified result of an example built from the question's own numbers (its last check, which
-    states the number the question asked for), or the rule that refused the question's move."""
+def from_example(example: dict | None) -> dict | None:
+    """The verified result of an example built from the question's own numbers: its last check, which
+    states the number the question asked for, in both languages."""
     if not example or not example.get("verified") or not example.get("from_question"):
         return None
     checks = example.get("checks") or []
     if checks and all(c.get("ok") for c in checks):
         last = checks[-1]
-        return (last.get("description_ko") if lang == "ko" else None) or last.get("description")
+        return {"en": last.get("description"), "ko": last.get("description_ko") or None}
     return None
 
 
-def short_answer(question: str, lang: str, answer: dict, example: dict | None, confident: bool) -> dict | None:
-    """{"text", "lang", "basis": "example" | "table" | "key_sentence", "rule_id"} or None.
+def _line(basis: str, rule_id: str, text: dict, verdict: str | None = None) -> dict:
+    """One short answer: the proving text by language (rulebook text as printed, or the engine's
+    verified result), the yes/no verdict's label in both languages where there is one."""
+    return {"basis": basis, "rule_id": rule_id, "verdict": verdict,
+            "label": dict(LABELS[verdict]) if verdict else None,
+            "text": {k: v for k, v in text.items() if v}}
 
-    `answer` is the assistant's answer view (its text and key sentence in `answer["lang"]`);
-    `confident`: the answer selection's own confidence that the answer is this rule — a key sentence is
-    only a short answer when it is."""
+
+def short_answer(question: str, lang: str, answer: dict, example: dict | None, confident: bool) -> dict | None:
+    """{"basis": "example" | "table" | "key_sentence", "rule_id", "verdict", "label", "text": {lang: …}}
+    or None.
+
+    `answer` is the assistant's answer view (its text and key sentence in `answer["lang"]`, the other
+    edition in `answer["other"]`); `confident`: the answer selection's own confidence that the answer
+    is this rule — a key sentence is only a short answer when it is."""
     kind = question_kind(question, lang)
     if kind is None:
         return None
     rule_id = answer["rule_id"]
     text_lang = answer.get("lang") or lang
+    texts = {text_lang: answer.get("text") or "", (answer.get("other") or {}).get("lang") or "":
+             (answer.get("other") or {}).get("text") or ""}
     if kind == "how_many" and read_numbers(question):
         # a situation with the question's own numbers ("balance -7: how many VP?"): the engine's result
-        line = from_example(example, lang)
-        if line:
-            return {"text": line, "lang": lang, "basis": "example", "rule_id": rule_id}
-    row = _row_line(answer.get("text") or "", question) if kind in ("how_many", "yes_no") else None
-    if row:
-        return {"text": row, "lang": text_lang, "basis": "table", "rule_id": rule_id}
+        result = from_example(example)
+        if result:
+            return _line("example", (example.get("rule_ids") or [rule_id])[0], result)
+    if kind in ("how_many", "yes_no"):
+        rows = {k: _row_line(v, question) for k, v in texts.items() if k in ("ko", "en")}
+        if rows.get(text_lang):
+            return _line("table", rule_id, rows)
     key = (answer.get("key_sentence") or "").strip()
-    if not key or not confident or tables.is_table(key):
+    if not key or not confident or tables.is_table(key) or text_lang != lang:
         return None
     if kind == "yes_no":
-        verdict = polarity(key, question, text_lang if text_lang == lang else lang) if text_lang == lang else None
-        if verdict:
-            return {"text": f"{LABELS[verdict][lang]} — {key}", "lang": lang, "basis": "key_sentence",
-                    "verdict": verdict, "rule_id": rule_id}
-        return None
+        verdict = polarity(key, question, lang)
+        return _line("key_sentence", rule_id, {lang: key}, verdict) if verdict else None
     if kind == "how_many":
         asked = {n.value for n in read_numbers(question)}
         given = [n.value for n in read_numbers(key) if n.value not in asked]
-        if len(set(given)) == 1:
-            return {"text": key, "lang": text_lang, "basis": "key_sentence", "number": given[0], "rule_id": rule_id}
-        return None
-    # when: the key sentence states a moment
-    moment = re.compile(r"\b(?:immediately|at the (?:end|start|beginning)|during|after|before|each time|"
-                        r"whenever|until|next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|마다|이후|"
-                        r"직후|다음 차례|부터", re.I)
-    if moment.search(key):
-        return {"text": key, "lang": text_lang, "basis": "key_sentence", "rule_id": rule_id}
-    return None
+        return _line("key_sentence", rule_id, {lang: key}) if len(set(given)) == 1 else None
+    return _line("key_sentence", rule_id, {lang: key}) if MOMENT.search(key) else None

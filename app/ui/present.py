@@ -434,6 +434,18 @@ def entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
     return out
 
 
+def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
+    """The short answer line in the interface language: the verdict ("No"), the text that proves it
+    (the rulebook's words as printed, or the engine's checked result) and where it comes from."""
+    if not short or not short.get("text"):
+        return None
+    text = short["text"].get(lang) or next(iter(short["text"].values()))
+    label = (short.get("label") or {}).get(lang)
+    rule = rule_title(kb, short["rule_id"], lang)
+    return {"line": f"{label} — {key_text(text)}" if label else key_text(text),
+            "basis": t(f"short_basis_{short['basis']}", lang).format(rule=rule), "rule_id": short["rule_id"]}
+
+
 def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:
     """Every line of an answer a player reads, in the interface language (rulebook text aside: it is shown
     as printed): the notices, the other games' answers, the rule's title and section, its key sentence,
@@ -459,6 +471,9 @@ def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:
         "key": (None if not a["key_sentence"] or a["key_sentence"].strip() == (a["text"] or "").strip()
                 else key_text(telling(a["key_sentence"], a["text"]))),
         "key_row": marked[1] if marked else None,
+        "short": short_view(kb, a.get("short"), lang),
+        "exceptions": [entry_view(kb, d, lang) for d in a.get("exceptions") or []],
+        "worked_example": entry_view(kb, a["worked_example"], lang) if a.get("worked_example") else None,
         "details": [entry_view(kb, d, lang) for d in a.get("details") or []],
         "also": [entry_view(kb, d, lang) for d in a.get("also_relevant") or []],
         "missing": missing_lines(a.get("missing") or [], lang),

@@ -213,10 +213,13 @@ def render_answer(result: dict, lang: str) -> None:
             st.warning(t("no_answer", lang))
         return
     st.markdown(f"**{t('answer_game', lang)}:** {P.markdown(both_names(a['game'], lang))}")
+    if a["short"]:            # the answer first, in one line, with what proves it
+        with st.container(border=True, key="short-answer"):
+            st.markdown(f"**{t('short_answer', lang)}:** {P.markdown(a['short']['line'])}")
+            st.caption(P.markdown(a["short"]["basis"]))
     st.subheader(a["title"])
     st.caption(P.markdown(a["path"]))
     rule_button(a["rule_id"], t("open_rule", lang), f"answer-{a['rule_id']}")
-    # room for the merger's short answer and exceptions: they go here, right under the rule's title
     if a["edition_diff"]:
         st.warning(f"**{t('edition_diff', lang)}:** {P.markdown(a['edition_diff'])}")
     show_key(raw["key_sentence"], raw["text"], lang, a["table_kind"], a["key"])
@@ -230,7 +233,10 @@ def render_answer(result: dict, lang: str) -> None:
             st.markdown(f"**{text_heading(other['lang'], other['origin'], lang)}**")
             show_text(other["text"], a["table_kind"])
     show_notes(raw.get("missing") or [], raw.get("errata") or [], lang)
-    for heading, entries, where in ((t("details", lang), a["details"], "details"),
+    for heading, entries, where in ((t("worked_example", lang), [a["worked_example"]] if a["worked_example"] else [],
+                                     "worked"),
+                                    (t("exceptions", lang), a["exceptions"], "exceptions"),
+                                    (t("details", lang), a["details"], "details"),
                                     (t("also_relevant", lang), a["also"], "also")):
         if entries:
             st.markdown(f"#### {heading}")
