@@ -22,7 +22,7 @@ MODES = ("simple", "advanced", "full")
 
 def _military_cards(state) -> Counter:
     """Every military card of the game wherever it lies: decks, discards, hands, events, tactics, colonies,
-    pacts, wars, the box, a card in the middle of an aggression."""
+    pacts, wars, the box, a card in the middle of an aggression, a war's settlement or a pact offer."""
     found: list[str] = []
     found += [c for d in state["mil_decks"].values() for c in d] + [c for d in state["mil_discards"].values() for c in d]
     found += state["current_events"] + state["future_events"] + state["past_events"] + state["scoring_events"]
@@ -31,7 +31,7 @@ def _military_cards(state) -> Counter:
         found += civ["military_hand"] + civ["colonies"] + ([civ["tactics"]] if civ["tactics"] else [])
     found += [p["card"] for p in state["pacts"]] + [w["card"] for w in state["wars"]]
     pending = state["pending"] or {}
-    if pending.get("kind") in ("attack", "defend"):
+    if pending.get("kind") in ("attack", "defend", "war", "spoils", "pact_answer"):
         found.append(pending["card"])
     if pending.get("kind") in ("bid", "payment"):
         found.append(pending["territory"])

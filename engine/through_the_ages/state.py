@@ -29,7 +29,8 @@ def new_civ() -> dict:
     hand / military_hand: cards in hand; fresh: civil cards taken this turn; wonder + wonder_stages: the wonder
     under construction; wonders: completed; ravaged: completed wonders turned face down (Ravages of Time);
     colonies; tactics; *_used: actions used this turn; civil_penalty: civil actions lost next turn (Rebellion);
-    military_resources: resources for units only, this turn; flags once_per_turn / once_per_game."""
+    military_resources: resources for units only, this turn; pact_strength / pact_military: what the pacts in play
+    give (pacts.sync keeps them); flags once per turn (ocean_used, trade_route_used...) or per game."""
     start = value("start")
     tokens = value("tokens")
     return {
@@ -45,6 +46,7 @@ def new_civ() -> dict:
         "tactics": None, "colonies": [], "military_hand": [],
         "ocean_used": False, "columbus_used": False, "skip_discard": False, "resigned": False,
         "yellow_boxed": 0, "blue_boxed": 0, "ravaged_culture": 0, "skip_politics": False,
+        "pact_strength": 0, "pact_military": 0, "trade_route_used": False,
     }
 
 
