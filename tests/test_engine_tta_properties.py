@@ -79,6 +79,26 @@ def test_sample_games_keep_the_invariants(mode, players):
         assert state["age"] == {"simple": "I", "advanced": "III", "full": "IV"}[mode]
 
 
+def _count(players, seeds, mode):
+    """Pacts offered / made and wars declared / settled in random games."""
+    seen: Counter = Counter()
+    for seed in seeds:
+        state = ENGINE.new_game(players, seed, mode=mode)
+        pick = chooser(seed)
+        while not ENGINE.is_over(state):
+            state, events = ENGINE.apply(state, pick.choice(ENGINE.legal_actions(state)))
+            seen.update(e["event"] for e in events if e.get("event") in ("pact_made", "pact_declined", "war_declared", "war", "spoils"))
+    return seen
+
+
+def test_random_games_make_pacts_and_wars():
+    """The decks deal the pacts (Advanced and Full, 3+ players) and the wars (Full), and random players use them."""
+    advanced, full = _count(3, range(3), "advanced"), _count(3, range(3), "full")
+    assert advanced["pact_made"] and advanced["pact_declined"] and not advanced["war_declared"]
+    assert full["pact_made"] and full["war_declared"] and full["war"] and full["spoils"]
+    assert not _count(2, range(2), "advanced")             # no pacts with 2 players, no wars in the Advanced game
+
+
 def test_full_games_with_resigning_end_with_a_winner():
     for seed in range(4):
         state, _ = play(3, seed, "full", resign=True)

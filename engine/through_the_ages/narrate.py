@@ -102,6 +102,9 @@ def _named(value, lang):
 
 def action(step: dict, lang: str) -> str:
     en, ko = ACTIONS.get(step.get("kind"), (str(step.get("kind")), str(step.get("kind"))))
+    if step.get("kind") == "play_action" and step.get("target"):
+        en, ko = (("Revolution to {target} with {card}", "{card}(으)로 혁명: {target}(으)로 교체") if step.get("revolution")
+                  else ("Play the action card {card} on {target}", "행동 카드 {card}을(를) {target}에 사용하기"))
     fields = {k: _named(v, lang) for k, v in step.items()}
     fields["slot1"] = (step.get("slot") or 0) + 1
     try:
@@ -153,11 +156,14 @@ def event(e: dict, lang: str) -> str | None:
         return (f"전쟁: {'선언한 쪽' if e['winner'] == 'attacker' else '상대'} 승리, 차이 {e['difference']}" if ko
                 else f"War: the {'declarer' if e['winner'] == 'attacker' else 'opponent'} wins by {e['difference']}")
     if kind == "spoils":
+        war = name(e["card"], lang)
+        if e["kind"] == "population":
+            return (f"{war}: {e['loser']}번 플레이어 인구 {e['taken']} 감소, {e['seat']}번 플레이어 문화 +{e['culture']}" if ko
+                    else f"{war}: player {e['loser']} loses {e['taken']} population, player {e['seat']} scores {e['culture']} culture")
         what = {"culture": ("culture", "문화 점수"), "food_or_resources": ("food and resources", "식량과 자원"),
-                "yellow_tokens": ("yellow tokens", "노란 토큰"), "population": ("population", "인구"),
-                "science": ("science", "과학 점수")}[e["kind"]]
-        return (f"{name(e['card'], lang)}: {e['seat']}번 플레이어가 {what[1]} {e['taken']} 획득" if ko
-                else f"{name(e['card'], lang)}: player {e['seat']} takes {e['taken']} {what[0]}")
+                "yellow_tokens": ("yellow tokens", "노란 토큰"), "science": ("science", "과학 점수")}[e["kind"]]
+        return (f"{war}: {e['seat']}번 플레이어가 {e['loser']}번 플레이어에게서 {what[1]} {e['taken']} 가져옴" if ko
+                else f"{war}: player {e['seat']} takes {e['taken']} {what[0]} from player {e['loser']}")
     if kind == "stolen":
         return (f"특수 기술 {name(e['card'], lang)}을(를) 빼앗음" if ko else f"{name(e['card'], lang)} stolen")
     if kind == "war_declared":
