@@ -357,6 +357,8 @@ def test_a_pact_made_replaces_the_proposers_old_one_and_resigning_discards_both_
     {"kind": "declare_war", "card": "holy-war", "target": [1]},
     {"kind": "declare_war", "card": "peace-treaty", "target": 1},
     {"kind": "aggression", "card": "holy-war", "target": 1},
+    {"kind": "cancel_pact"},
+    {"kind": "cancel_pact", "card": "peace-treaty"},
 ])
 def test_malformed_pact_and_war_moves_are_refused_with_a_rule(action):
     state = game(mode="full", players=3, military_hand=["peace-treaty", "holy-war"], government="monarchy")

@@ -67,7 +67,7 @@ def check_political(state: dict, action: dict) -> None:
                                 "게임 포기는 본격 게임의 행동입니다 (게임 옵션 resign)")
         return
     if kind == "cancel_pact":
-        if not any(p["card"] == action["card"] and seat in (p["a"], p["b"]) for p in state["pacts"]):
+        if not any(p["card"] == action.get("card") and seat in (p["a"], p["b"]) for p in state["pacts"]):
             raise IllegalAction("through-the-ages/advanced/pacts/cancelling/rule", "you are not party to that pact",
                                 "그 조약의 당사자가 아닙니다")
         return
