@@ -107,7 +107,7 @@ def science_cost(state: dict, seat: int, cid: str, how: str = "science") -> int:
     """Science to play a technology (`how`: science, or a government's `revolution` / `peaceful` cost), less
     what the civilisation's pacts take off (Scientific Cooperation)."""
     base = eco.science_cost(state["civs"][seat], cid) if how == "science" else card(cid)[how]
-    return max(0, base - pacts.technology_discount(state, seat))
+    return max(0, base - pacts.technology_discount(state, seat)) if state["pacts"] else base
 
 
 def _population_cost(civ, ocean=False):
@@ -470,7 +470,7 @@ def _change_government(state, seat, cid, how):
             civ["civil_taken"] += 1
             civ["civil_used"] = eco.civil_actions(civ)
         civ["revolution"] = True
-    return events + pacts.partners_pay(state, seat) + _on_technology(civ, seat)
+    return events + (pacts.partners_pay(state, seat) if state["pacts"] else []) + _on_technology(civ, seat)
 
 
 def _grow(civ, seat, cost):
@@ -576,7 +576,8 @@ def _discover(state, seat, cid):
     cost = science_cost(state, seat, cid)
     civ["hand"].remove(cid)
     civ["science"] -= cost
-    return put_technology(civ, seat, cid) + pacts.partners_pay(state, seat) + _on_technology(civ, seat)
+    return (put_technology(civ, seat, cid) + (pacts.partners_pay(state, seat) if state["pacts"] else [])
+            + _on_technology(civ, seat))
 
 
 def _on_technology(civ, seat):

@@ -519,12 +519,15 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE, pact: dict | None = None
             steps.append({"event": "uprising", "missing": need, "pool": civ["pool"]})
             return steps
     culture, science = culture_rating(civ), science_rating(civ)
-    culture = max(0, culture + pact.get("culture", 0))
+    if pact.get("culture"):
+        culture = max(0, culture + pact["culture"])
     civ["culture"] += culture
     civ["science"] = min(value("science_total_cap"), civ["science"] + science)
     steps.append({"event": "score", "culture": culture, "science": science,
                   "culture_total": civ["culture"], "science_total": civ["science"]})
-    food = _with_pact(civ, FOOD, produce(civ, FOOD), pact.get(FOOD, 0))
+    food = produce(civ, FOOD)
+    if pact.get(FOOD):
+        food = _with_pact(civ, FOOD, food, pact[FOOD])
     eat = consumption(civ)
     have = held(civ, FOOD)
     paid = min(eat, have)
@@ -537,7 +540,9 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE, pact: dict | None = None
         if civ["culture"] < 0:
             value("decisions.famine_below_zero")
         steps.append({"event": "famine", "short": short, "culture_lost": famine})
-    res = _with_pact(civ, RES, produce(civ, RES), pact.get(RES, 0))
+    res = produce(civ, RES)
+    if pact.get(RES):
+        res = _with_pact(civ, RES, res, pact[RES])
     lost = 0
     owed = 0
     if mode != SIMPLE:
@@ -551,9 +556,7 @@ def _with_pact(civ: dict, kind: str, produced: int, extra: int) -> int:
     """This turn's production with a pact's extra (or missing) food or resources; less never below nothing."""
     if extra > 0:
         return produced + gain(civ, kind, extra)
-    if extra < 0:
-        return produced - lose(civ, kind, min(-extra, produced))
-    return produced
+    return produced - lose(civ, kind, min(-extra, produced))
 
 
 # ------------------------------------------------------------------------------------------- the Simple end

@@ -223,7 +223,8 @@ def _end_turn(state: dict) -> list[dict]:
         unused = max(0, eco.military_actions(civ) - civ["military_used"])
         out += events.draw_military(state, seat, min(value("military_draw_max"), unused))
     civ.update(civil_used=0, military_used=0, civil_taken=0, revolution=False, extra_military=0,
-               military_resources=0, fresh=[], ocean_used=False, skip_discard=False, trade_route_used=False)
+               military_resources=0, fresh=[], ocean_used=False, skip_discard=False)
+    civ.pop("trade_route_used", None)
     nxt, wrapped = _next_seat(state)
     if wrapped and _game_ends(state):
         return out + _final_scoring(state)

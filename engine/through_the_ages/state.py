@@ -29,8 +29,9 @@ def new_civ() -> dict:
     hand / military_hand: cards in hand; fresh: civil cards taken this turn; wonder + wonder_stages: the wonder
     under construction; wonders: completed; ravaged: completed wonders turned face down (Ravages of Time);
     colonies; tactics; *_used: actions used this turn; civil_penalty: civil actions lost next turn (Rebellion);
-    military_resources: resources for units only, this turn; pact_strength / pact_military: what the pacts in play
-    give (pacts.sync keeps them); flags once per turn (ocean_used, trade_route_used...) or per game."""
+    military_resources: resources for units only, this turn; flags once_per_turn / once_per_game. Once a pact has
+    been in play, pact_strength / pact_military say what the pacts give (pacts.sync keeps them), and a Trade Routes
+    exchange sets trade_route_used for the turn (absent keys read as 0 / False: a game without pacts copies none)."""
     start = value("start")
     tokens = value("tokens")
     return {
@@ -46,7 +47,6 @@ def new_civ() -> dict:
         "tactics": None, "colonies": [], "military_hand": [],
         "ocean_used": False, "columbus_used": False, "skip_discard": False, "resigned": False,
         "yellow_boxed": 0, "blue_boxed": 0, "ravaged_culture": 0, "skip_politics": False,
-        "pact_strength": 0, "pact_military": 0, "trade_route_used": False,
     }
 
 
