@@ -152,14 +152,26 @@ def test_simulator_board_scenarios_verify(values):
     assert ENGINE.picture(ENGINE.scenario_setup(spec), "ko").startswith("<svg")
 
 
-def test_advanced_and_full_games_say_which_cards_they_lack():
-    three = ENGINE.summary(ENGINE.new_game(3, 1, mode="advanced"), 1)
-    assert {m["card"] for m in three["missing_cards"]} >= {"open-borders-agreement", "scientific-cooperation"}
-    assert all(m["type"] == "pact" for m in three["missing_cards"]) and three["notice"]["ko"] and three["notice"]["en"]
-    assert "missing_cards" not in ENGINE.summary(ENGINE.new_game(2, 1, mode="advanced"), 1)   # no pacts with 2 players
-    full = ENGINE.summary(ENGINE.new_game(2, 1, mode="full"), 1)
-    assert {m["type"] for m in full["missing_cards"]} == {"war"}
-    assert "missing_cards" not in ENGINE.summary(ENGINE.new_game(4, 1), 1)
+def test_advanced_and_full_games_deal_every_pact_and_war():
+    """The rulebook's decks: pacts with 3+ players (Advanced and Full), wars in the Full game only; no game is
+    played short of a card (the summary names none)."""
+    def dealt(state):
+        return {c for c in state["cards_in_game"] if rules.card(c)["type"] in ("pact", "war")}
+    pacts = {"open-borders-agreement", "trade-route-agreements", "acceptance-of-supremacy", "international-trade-agreement",
+             "promise-of-military-protection", "scientific-cooperation", "international-tourism", "loss-of-sovereignty",
+             "military-pact", "peace-treaty"}
+    wars = {"war-over-territory", "war-over-resources", "war-over-culture-ii", "war-over-technology", "holy-war",
+            "war-over-culture-iii"}
+    advanced3 = ENGINE.new_game(3, 1, mode="advanced")
+    assert dealt(advanced3) == {p for p in pacts if rules.card(p)["age"] in ("I", "II")}   # no Age III deck
+    assert dealt(ENGINE.new_game(2, 1, mode="advanced")) == set()
+    assert dealt(ENGINE.new_game(4, 1, mode="full")) == pacts | wars
+    assert dealt(ENGINE.new_game(2, 1, mode="full")) == wars
+    full = ENGINE.new_game(4, 1, mode="full")
+    deck_iii = full["mil_decks"]["III"]
+    assert deck_iii.count("holy-war") == 2 and deck_iii.count("war-over-culture-iii") == 4
+    assert not {"missing_cards", "notice"} & set(ENGINE.summary(advanced3, 1))
+    assert "missing" not in rules.card("peace-treaty")
 
 
 def test_every_card_fact_has_a_provenance_and_no_2015_value():

@@ -81,11 +81,16 @@ def test_best_lab_scientists_and_game_designer():
 
 
 def test_gandhi_is_not_attacked_cheaply_and_attacks_no_one():
-    assert conflict.aggression_cost(civ(), civ(leader="mahatma-gandhi"), "plunder-i") == 4
-    state = game(mode="advanced", military_hand=["plunder-i"], leader="mahatma-gandhi")
-    state["phase"] = "politics"
-    with pytest.raises(IllegalAction):
-        rules.check(state, {"kind": "aggression", "card": "plunder-i", "target": 1})
+    """Gandhi (2006 card image): no aggression or war cards; twice the military actions against him."""
+    assert conflict.attack_cost(civ(), civ(leader="mahatma-gandhi"), "plunder-i") == 4
+    assert conflict.attack_cost(civ(), civ(leader="mahatma-gandhi"), "war-over-territory") == 6
+    state = game(mode="full", military_hand=["plunder-i", "war-over-resources"], leader="mahatma-gandhi",
+                 government="monarchy")
+    state["phase"], state["age"] = "politics", "II"
+    for action in ({"kind": "aggression", "card": "plunder-i", "target": 1},
+                   {"kind": "declare_war", "card": "war-over-resources", "target": 1}):
+        with pytest.raises(IllegalAction):
+            rules.check(state, action)
 
 
 def test_churchill_doubles_defense_cards_and_cook_colonization_cards():
@@ -181,7 +186,13 @@ def test_events_for_the_strongest_and_the_weakest():
     state["civs"][1]["workers"]["warriors"] = 4
     state["civs"][2]["workers"]["warriors"] = 2
     events.resolve(state, "crusades", 0)
-    assert [c["culture"] for c in state["civs"]] == [-4, 4, 0]
+    # the weakest loses only what it has (through-the-ages/advanced/political-action/future-events/pay-what-you-have)
+    assert [c["culture"] for c in state["civs"]] == [0, 4, 0]
+    state = game(players=3)
+    state["civs"][0]["culture"] = 6
+    state["civs"][1]["workers"]["warriors"] = 4
+    events.resolve(state, "crusades", 0)
+    assert [c["culture"] for c in state["civs"]] == [2, 4, 0]
     state = game(players=3)
     events.resolve(state, "crusades", 0)                  # all tied: every civilization is both
     assert [c["culture"] for c in state["civs"]] == [0, 0, 0]
@@ -247,8 +258,8 @@ def test_aggression_effects(aggression, defender, check):
 
 
 def test_assassinate_and_sabotage_cost_the_level():
-    assert conflict.aggression_cost(civ(), civ(leader="leonardo-da-vinci"), "assassinate") == 1
-    assert conflict.aggression_cost(civ(), civ(wonder="eiffel-tower"), "sabotage") == 2
+    assert conflict.attack_cost(civ(), civ(leader="leonardo-da-vinci"), "assassinate") == 1
+    assert conflict.attack_cost(civ(), civ(wonder="eiffel-tower"), "sabotage") == 2
     assert not conflict.aggression_target_ok(civ(), "assassinate")
 
 
@@ -280,9 +291,131 @@ def test_impact_scoring(impact, me, expected):
     assert events.impact_culture(state, impact)[0] == expected
 
 
-def test_war_settlement_has_no_spoils_until_the_cards_are_published():
-    state = game(mode="full", workers={"warriors": 3})
-    state["age"] = "II"
-    politics.declare_war(state, 0, "war-over-territory", 1, 1)
-    assert state["wars"] == [{"declarer": 0, "target": 1, "card": "war-over-territory"}]
-    assert card("war-over-territory").get("missing")
+# ------------------------------------------------------------------------------------------- pacts and wars
+def with_pact(cid, a, b, mode="advanced", players=3, **me):
+    from engine.through_the_ages import pacts
+    state = game(mode=mode, players=players, **me)
+    pacts.add(state, {"card": cid, "owner": a, "a": a, "b": b})
+    return state
+
+
+def test_every_pact_and_war_card_has_its_2006_effect_as_a_source_fact():
+    from engine import registry
+    facts = registry.get("through-the-ages").facts()
+    for cid in ("open-borders-agreement", "trade-route-agreements", "acceptance-of-supremacy", "international-trade-agreement",
+                "promise-of-military-protection", "scientific-cooperation", "international-tourism", "loss-of-sovereignty",
+                "military-pact", "peace-treaty", "war-over-territory", "war-over-resources", "war-over-culture-ii",
+                "war-over-technology", "holy-war", "war-over-culture-iii"):
+        fact = facts.get(f"military.{cid}.published")
+        assert fact.source == "source" and "chellmuth/tta @fc944031" in fact.ref and fact.checked_ko, cid
+        info = card(cid)
+        assert "missing" not in info and (info.get("spoils") or info.get("both") or info.get("a")), cid
+    # the 2006 numbers, not the 2015 ones
+    assert card("open-borders-agreement")["both"]["attacker_strength"] == 3
+    assert card("promise-of-military-protection")["b"]["strength"] == 5 and card("military-pact")["both"]["strength"] == 4
+    assert card("war-over-territory")["military_actions"] == 3 and card("war-over-territory")["spoils"]["every"] == 3
+    assert card("war-over-culture-iii")["spoils"]["base"] == 0
+
+
+def test_scientific_cooperation_covers_a_revolution_and_the_partner_pays_what_it_has():
+    state = with_pact("scientific-cooperation", 0, 1, hand=["monarchy"], science=1)
+    state["civs"][1]["science"] = 0
+    state, events = play(state, {"kind": "revolution", "card": "monarchy"})
+    assert state["civs"][0]["government"] == "monarchy" and state["civs"][0]["science"] == 0   # 3 - 2 = 1 paid
+    assert state["civs"][1]["science"] == 0
+    assert {"event": "partner_science", "seat": 1, "card": "scientific-cooperation", "science": 0} in events
+
+
+def test_trade_routes_b_pays_a_resource_for_a_food_and_a_third_party_has_no_exchange():
+    state = with_pact("trade-route-agreements", 1, 0, blue={"bronze": 2})
+    state, _ = play(state, {"kind": "trade_route"})
+    assert eco.held(state["civs"][0], "food") == 1 and eco.held(state["civs"][0], "resources") == 1
+    assert {"kind": "trade_route"} not in rules.legal_actions(state)       # once a round
+    state, _ = play(state, {"kind": "end_turn"})
+    state, _ = play(state, {"kind": "pass_politics"})                     # seat 1 could cancel the pact
+    state, _ = play(state, {"kind": "end_turn"})
+    assert state["current"] == 2 and {"kind": "trade_route"} not in rules.legal_actions(state)   # not party to it
+
+
+def test_a_pact_made_replaces_the_proposers_old_one_and_resigning_discards_both_sides():
+    from engine.through_the_ages import pacts
+    state = with_pact("military-pact", 0, 1, mode="full", players=4)
+    pacts.add(state, {"card": "peace-treaty", "owner": 2, "a": 2, "b": 0})
+    assert eco.strength(state["civs"][0]) == 1 + 4
+    state["resign_allowed"], state["phase"] = True, "politics"
+    state, _ = play(state, {"kind": "resign"})
+    assert state["pacts"] == [] and eco.strength(state["civs"][1]) == 1
+    assert "military-pact" in state["box"] + state["mil_discards"]["III"] and "peace-treaty" in state["box"] + state["mil_discards"]["III"]
+
+
+@pytest.mark.parametrize("action", [
+    {"kind": "offer_pact", "card": "peace-treaty", "target": "1", "role": "A"},
+    {"kind": "offer_pact", "card": "peace-treaty", "target": True, "role": "A"},
+    {"kind": "offer_pact", "card": "peace-treaty", "target": 1, "role": "C"},
+    {"kind": "offer_pact", "card": "peace-treaty", "target": 0, "role": "A"},
+    {"kind": "declare_war", "card": "holy-war", "target": 9},
+    {"kind": "declare_war", "card": "holy-war", "target": [1]},
+    {"kind": "declare_war", "card": "peace-treaty", "target": 1},
+    {"kind": "aggression", "card": "holy-war", "target": 1},
+    {"kind": "cancel_pact"},
+    {"kind": "cancel_pact", "card": "peace-treaty"},
+])
+def test_malformed_pact_and_war_moves_are_refused_with_a_rule(action):
+    state = game(mode="full", players=3, military_hand=["peace-treaty", "holy-war"], government="monarchy")
+    state["phase"], state["age"] = "politics", "III"
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, action)
+    assert refused.value.rule_id.startswith("through-the-ages/")
+
+
+@pytest.mark.parametrize("action", [
+    {"kind": "play_action", "card": "breakthrough-i", "target": "monarchy", "revolution": 1},
+    {"kind": "play_action", "card": "breakthrough-i", "target": "iron", "revolution": True},
+    {"kind": "play_action", "card": "breakthrough-i", "target": ["monarchy"]},
+    {"kind": "play_action", "card": "engineering-genius-a", "revolution": True},
+    {"kind": "trade_route"},
+])
+def test_malformed_breakthrough_and_trade_moves_are_refused(action):
+    state = game(mode="advanced", hand=["breakthrough-i", "monarchy", "iron", "engineering-genius-a"], science=9)
+    with pytest.raises(IllegalAction):
+        rules.apply(state, action)
+
+
+def test_war_over_technology_decision_lists_what_the_victor_may_steal():
+    state = game(mode="full", workers={"warriors": 12})
+    state["age"] = "III"
+    state["civs"][1]["specials"] = ["code-of-laws", "justice-system", "cartography"]
+    state["civs"][1]["science"] = 1
+    state["civs"][0]["specials"] = ["cartography"]
+    state["wars"] = [{"declarer": 0, "target": 1, "card": "war-over-technology"}]
+    state["pending"] = None
+    events_ = politics.start_war_resolution(state, 0)
+    assert events_ and state["pending"]["kind"] == "war"
+    state, _ = play(state, {"kind": "done"})
+    state, _ = play(state, {"kind": "done"})
+    # 12 + Cartography 1 against 1 + Cartography 1: 11; Code of Laws (6) and Justice System (7) fit, Cartography is
+    # already the victor's
+    assert rules.legal_actions(state) == [{"kind": "done"}, {"kind": "steal_technology", "card": "code-of-laws"},
+                                          {"kind": "steal_technology", "card": "justice-system"}]
+    state, _ = play(state, {"kind": "steal_technology", "card": "justice-system"})
+    assert state["civs"][1]["blue_boxed"] == 3 and state["civs"][0]["blue_cap"] == 18 + 3
+    state, events_ = play(state, {"kind": "done"})            # 4 left, the loser has 1 science
+    spoils = next(e for e in events_ if e.get("event") == "spoils")
+    assert (spoils["total"], spoils["amount"], spoils["taken"], spoils["stolen"]) == (11, 4, 1, ["justice-system"])
+    assert state["pending"] is None and state["box"][-1] == "war-over-technology"      # an Age II card in Age III
+
+
+def test_final_tie_and_famine_below_zero_are_labelled_assumed():
+    from engine import registry
+    engine = registry.get("through-the-ages")
+    facts = engine.facts()
+    for path in ("decisions.final_tie", "decisions.famine_below_zero", "decisions.breakthrough_revolution"):
+        fact = facts.get(path)
+        assert fact.source == "assumed" and fact.note and fact.note_ko, path
+    end = facts.get("decisions.advanced_game_end")
+    assert end.source == "rulebook" and end.rule == "through-the-ages/game-end/end-of-age-ii"
+    state = game(mode="advanced", yellow_bank=14, culture=2)
+    state["civs"][0]["workers"] = {"bronze": 2, "philosophy": 1, "warriors": 1}
+    state["civs"][0]["pool"] = 5
+    state, _ = engine.apply(state, {"kind": "end_turn"})
+    assert state["civs"][0]["culture"] == 2 - 4 and "decisions.famine_below_zero" in engine.facts_used(state)

@@ -22,7 +22,7 @@ MODES = ("simple", "advanced", "full")
 
 def _military_cards(state) -> Counter:
     """Every military card of the game wherever it lies: decks, discards, hands, events, tactics, colonies,
-    pacts, wars, the box, a card in the middle of an aggression."""
+    pacts, wars, the box, a card in the middle of an aggression, a war's settlement or a pact offer."""
     found: list[str] = []
     found += [c for d in state["mil_decks"].values() for c in d] + [c for d in state["mil_discards"].values() for c in d]
     found += state["current_events"] + state["future_events"] + state["past_events"] + state["scoring_events"]
@@ -31,7 +31,7 @@ def _military_cards(state) -> Counter:
         found += civ["military_hand"] + civ["colonies"] + ([civ["tactics"]] if civ["tactics"] else [])
     found += [p["card"] for p in state["pacts"]] + [w["card"] for w in state["wars"]]
     pending = state["pending"] or {}
-    if pending.get("kind") in ("attack", "defend"):
+    if pending.get("kind") in ("attack", "defend", "war", "spoils", "pact_answer"):
         found.append(pending["card"])
     if pending.get("kind") in ("bid", "payment"):
         found.append(pending["territory"])
@@ -77,6 +77,26 @@ def test_sample_games_keep_the_invariants(mode, players):
         result = ENGINE.result(state)
         assert result["final"] and (state["last_round"] or state["final_round"])
         assert state["age"] == {"simple": "I", "advanced": "III", "full": "IV"}[mode]
+
+
+def _count(players, seeds, mode):
+    """Pacts offered / made and wars declared / settled in random games."""
+    seen: Counter = Counter()
+    for seed in seeds:
+        state = ENGINE.new_game(players, seed, mode=mode)
+        pick = chooser(seed)
+        while not ENGINE.is_over(state):
+            state, events = ENGINE.apply(state, pick.choice(ENGINE.legal_actions(state)))
+            seen.update(e["event"] for e in events if e.get("event") in ("pact_made", "pact_declined", "war_declared", "war", "spoils"))
+    return seen
+
+
+def test_random_games_make_pacts_and_wars():
+    """The decks deal the pacts (Advanced and Full, 3+ players) and the wars (Full), and random players use them."""
+    advanced, full = _count(3, range(3), "advanced"), _count(3, range(3), "full")
+    assert advanced["pact_made"] and advanced["pact_declined"] and not advanced["war_declared"]
+    assert full["pact_made"] and full["war_declared"] and full["war"] and full["spoils"]
+    assert not _count(2, range(2), "advanced")             # no pacts with 2 players, no wars in the Advanced game
 
 
 def test_full_games_with_resigning_end_with_a_winner():

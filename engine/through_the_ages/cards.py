@@ -126,12 +126,10 @@ def simple_events() -> list[str]:
 
 
 def playable(cid: str, mode: str, players: int) -> bool:
-    """Whether a military card is in the decks of a game: never a card whose text is missing; no wars in the
-    Advanced game (through-the-ages/advanced/setup/remove-war-cards); no pacts with 2 players
+    """Whether a military card is in the decks of a game: no wars in the Advanced game
+    (through-the-ages/advanced/setup/remove-war-cards); no pacts with 2 players
     (through-the-ages/advanced/setup/remove-pacts-two-players)."""
     c = card(cid)
-    if c.get("missing"):
-        return False
     if c["type"] == "war" and mode != FULL:
         return False
     return not (c["type"] == "pact" and players < 3)
@@ -142,22 +140,4 @@ def military_deck(age: str, players: int, mode: str) -> list[str]:
     for cid, c in all_cards().items():
         if c["military_card"] and c.get("age") == age and playable(cid, mode, players):
             out.extend([cid] * _copies(c, players))
-    return out
-
-
-def missing_cards(mode: str, players: int) -> list[dict]:
-    """The military cards a game of this mode should hold but cannot, their texts being unpublished:
-    [{"card", "age", "type", "copies"}]. Empty for the Simple game."""
-    if mode == SIMPLE:
-        return []
-    ages = {"I", "II"} if mode == ADVANCED else {"I", "II", "III"}
-    out = []
-    for cid, c in all_cards().items():
-        if not (c["military_card"] and c.get("missing") and c.get("age") in ages):
-            continue
-        if c["type"] == "war" and mode != FULL:
-            continue          # the Advanced game leaves the wars out anyway
-        if c["type"] == "pact" and players < 3:
-            continue          # and the pacts with 2 players
-        out.append({"card": cid, "age": c["age"], "type": c["type"], "copies": _copies(c, players)})
     return out

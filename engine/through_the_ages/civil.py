@@ -5,7 +5,8 @@ build or upgrade with a discount, Breakthrough, Frugality, Ocean Liner Service, 
 An action is a dict with a "kind":
     take {slot}; increase_population {ocean?}; build {card}; upgrade {from, to}; destroy {card};
     wonder_stage {stages?}; elect {card}; discover {card}; revolution {card}; peaceful_change {card};
-    play_action {card, target? | from?, to?}; play_tactics {card}; barbarossa {card}.
+    play_action {card, target? | from?, to?, revolution?}; play_tactics {card}; barbarossa {card};
+    trade_route (a Trade Routes Agreement's exchange).
 `check` raises for a move the rules forbid; `perform` applies a checked move to a state the caller owns.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from ..errors import IllegalAction
 from ..korean import josa
 from . import economy as eco
+from . import pacts
 from .cards import all_cards, card, name, value
 from .economy import FOOD, RES
 
@@ -102,6 +104,13 @@ def _need_science(civ, cost, rule):
                             f"과학 점수 {cost}점이 필요한데 {civ['science']}점 있습니다")
 
 
+def science_cost(state: dict, seat: int, cid: str, how: str = "science") -> int:
+    """Science to play a technology (`how`: science, or a government's `revolution` / `peaceful` cost), less
+    what the civilisation's pacts take off (Scientific Cooperation)."""
+    base = eco.science_cost(state["civs"][seat], cid) if how == "science" else card(cid)[how]
+    return max(0, base - pacts.technology_discount(state, seat)) if state["pacts"] else base
+
+
 def _population_cost(civ, ocean=False):
     cost = eco.population_cost(civ)
     if cost is not None and ocean:
@@ -157,7 +166,7 @@ def check(state: dict, action: dict) -> None:
         _in_hand(civ, action["card"], "leader", "through-the-ages/second-round/elect-leader/cost")
     elif kind == "discover":
         _need_civil(state, seat)
-        _check_discover(civ, action["card"])
+        _check_discover(state, seat, action["card"])
     elif kind in ("revolution", "peaceful_change"):
         _check_government(state, seat, action)
     elif kind == "play_action":
@@ -169,6 +178,8 @@ def check(state: dict, action: dict) -> None:
             raise IllegalAction("through-the-ages/advanced/tactics/playing-tactics", f"{cid} is not a tactics card in hand",
                                 f"손에 {cid} 전술 카드가 없습니다")
         _need_military(state, seat)
+    elif kind == "trade_route":
+        pacts.check_exchange(state, seat)
     elif kind == "barbarossa":
         if not eco.leader(civ).get("barbarossa"):
             raise IllegalAction("through-the-ages/second-round/special-abilities/intro", "Frederick Barbarossa is not in play",
@@ -190,29 +201,36 @@ def check(state: dict, action: dict) -> None:
                             f"알 수 없는 행동 {kind!r}")
 
 
-def _check_discover(civ, cid):
-    _in_hand(civ, cid, TECH_TYPES, "through-the-ages/later-rounds/discover-technology/cost")
-    _need_science(civ, eco.science_cost(civ, cid), "through-the-ages/later-rounds/discover-technology/science-cost")
-
-
-def _check_government(state, seat, action):
+def _check_discover(state, seat, cid):
     civ = state["civs"][seat]
-    cid = action["card"]
+    _in_hand(civ, cid, TECH_TYPES, "through-the-ages/later-rounds/discover-technology/cost")
+    _need_science(civ, science_cost(state, seat, cid), "through-the-ages/later-rounds/discover-technology/science-cost")
+
+
+def _check_government(state, seat, action, breakthrough=False):
+    """A revolution (the turn's first civil action, or with Robespierre all military actions unused) or a peaceful
+    change (a civil action); `breakthrough`: the government played by Breakthrough, whose civil action it is
+    (decisions.breakthrough_revolution)."""
+    civ = state["civs"][seat]
+    cid = action["target"] if breakthrough else action["card"]
     _in_hand(civ, cid, "government", "through-the-ages/later-rounds/changing-government/two-ways")
-    if action["kind"] == "revolution":
+    if action["kind"] == "revolution" or (breakthrough and action.get("revolution")):
+        rule = ("through-the-ages/later-rounds/changing-government/revolution/breakthrough-exception" if breakthrough
+                else "through-the-ages/later-rounds/changing-government/revolution/procedure")
         if eco.leader(civ).get("revolution_uses_military"):
             if civ["military_used"]:
-                raise IllegalAction("through-the-ages/later-rounds/changing-government/revolution/procedure",
-                                    "with Robespierre a revolution needs all military actions unused",
+                raise IllegalAction(rule, "with Robespierre a revolution needs all military actions unused",
                                     "로베스피에르가 있으면 혁명에 군사 행동 전부가 필요합니다")
         elif civ["civil_taken"] or civ["civil_used"]:
-            raise IllegalAction("through-the-ages/later-rounds/changing-government/revolution/procedure",
-                                "a revolution must be the first civil action of the turn",
+            raise IllegalAction(rule, "a revolution must be the first civil action of the turn",
                                 "혁명은 턴의 첫 번째 시민 행동으로만 선언할 수 있습니다")
-        _need_science(civ, card(cid)["revolution"], "through-the-ages/later-rounds/changing-government/revolution/definition")
+        _need_science(civ, science_cost(state, seat, cid, "revolution"),
+                      "through-the-ages/later-rounds/changing-government/revolution/definition")
     else:
-        _need_civil(state, seat)
-        _need_science(civ, card(cid)["peaceful"], "through-the-ages/later-rounds/changing-government/peaceful-change/cost")
+        if not breakthrough:
+            _need_civil(state, seat)
+        _need_science(civ, science_cost(state, seat, cid, "peaceful"),
+                      "through-the-ages/later-rounds/changing-government/peaceful-change/cost")
 
 
 def _check_action_card(state, seat, action):
@@ -239,12 +257,22 @@ def _check_action_card(state, seat, action):
             raise IllegalAction("through-the-ages/second-round/play-action-card/procedure",
                                 f"{cid} upgrades a farm, mine or urban building: name it", f"{cid}: 향상할 건물을 정해야 합니다")
         _check_upgrade(state, seat, old, new, info["upgrade_discount"], civil=False)
+    if "revolution" in action and (action["revolution"] is not True or not info.get("breakthrough_science")):
+        raise IllegalAction("through-the-ages/later-rounds/changing-government/revolution/breakthrough-exception",
+                            "only Breakthrough declares a revolution (revolution: true)",
+                            "행동 카드로는 과학의 발전만 혁명을 선언할 수 있습니다 (revolution: true)")
     if info.get("breakthrough_science"):
         target = action.get("target")
-        if target is None:
+        if not isinstance(target, str) or target not in civ["hand"]:
             raise IllegalAction("through-the-ages/later-rounds/discover-technology/cost", f"{cid}: name the technology to discover",
                                 f"{cid}: 개발할 기술을 정해야 합니다")
-        _check_discover(civ, target)
+        if card(target)["type"] == "government":
+            _check_government(state, seat, action, breakthrough=True)
+        elif action.get("revolution"):
+            raise IllegalAction("through-the-ages/later-rounds/changing-government/revolution/breakthrough-exception",
+                                "a revolution plays a government card", "혁명은 정부 카드를 내려놓는 것입니다")
+        else:
+            _check_discover(state, seat, target)
     if info.get("population_food"):
         _check_population(civ)
 
@@ -391,27 +419,10 @@ def perform(state: dict, action: dict) -> list[dict]:
         _civil(civ)
         events += _discover(state, seat, action["card"])
     elif kind == "revolution":
-        cid = action["card"]
-        civ["hand"].remove(cid)
-        civ["science"] -= card(cid)["revolution"]
-        robespierre = eco.leader(civ).get("revolution_uses_military")
-        civ["government"] = cid
-        if robespierre:
-            civ["military_used"] = eco.military_actions(civ)
-        else:
-            civ["civil_taken"] += 1
-            civ["civil_used"] = eco.civil_actions(civ)
-        civ["revolution"] = True
-        events.append({"event": "government", "seat": seat, "card": cid, "how": "revolution", "science": card(cid)["revolution"]})
-        events += _on_technology(civ, seat)
+        events += _change_government(state, seat, action["card"], "revolution")
     elif kind == "peaceful_change":
-        cid = action["card"]
         _civil(civ)
-        civ["hand"].remove(cid)
-        civ["science"] -= card(cid)["peaceful"]
-        civ["government"] = cid
-        events.append({"event": "government", "seat": seat, "card": cid, "how": "peaceful", "science": card(cid)["peaceful"]})
-        events += _on_technology(civ, seat)
+        events += _change_government(state, seat, action["card"], "peaceful")
     elif kind == "play_action":
         cid = action["card"]
         _civil(civ)
@@ -425,6 +436,8 @@ def perform(state: dict, action: dict) -> list[dict]:
         events.append({"event": "tactics", "seat": seat, "card": cid, "replaced": old})
         if old:
             events.append({"event": "discard_military", "seat": seat, "cards": [old]})
+    elif kind == "trade_route":
+        events += pacts.make_exchange(state, seat)
     elif kind == "barbarossa":
         _civil(civ)
         events += _grow(civ, seat, max(0, _population_cost(civ) - 1))
@@ -439,6 +452,27 @@ def perform(state: dict, action: dict) -> list[dict]:
 def _civil(civ):
     civ["civil_used"] += 1
     civ["civil_taken"] += 1
+
+
+def _change_government(state, seat, cid, how):
+    """A new government from the hand by revolution (every civil action used, or with Robespierre every military
+    action, through-the-ages/later-rounds/changing-government/revolution/procedure) or by peaceful change (its
+    civil action is the caller's)."""
+    civ = state["civs"][seat]
+    cost = science_cost(state, seat, cid, how)
+    civ["hand"].remove(cid)
+    civ["science"] -= cost
+    civ["government"] = cid
+    events = [{"event": "government", "seat": seat, "card": cid, "how": "revolution" if how == "revolution" else "peaceful",
+               "science": cost}]
+    if how == "revolution":
+        if eco.leader(civ).get("revolution_uses_military"):
+            civ["military_used"] = eco.military_actions(civ)
+        else:
+            civ["civil_taken"] += 1
+            civ["civil_used"] = eco.civil_actions(civ)
+        civ["revolution"] = True
+    return events + (pacts.partners_pay(state, seat) if state["pacts"] else []) + _on_technology(civ, seat)
 
 
 def _grow(civ, seat, cost):
@@ -541,9 +575,11 @@ def _completion_culture(civ, wonder):
 
 def _discover(state, seat, cid):
     civ = state["civs"][seat]
+    cost = science_cost(state, seat, cid)
     civ["hand"].remove(cid)
-    civ["science"] -= eco.science_cost(civ, cid)
-    return put_technology(civ, seat, cid) + _on_technology(civ, seat)
+    civ["science"] -= cost
+    return (put_technology(civ, seat, cid) + (pacts.partners_pay(state, seat) if state["pacts"] else [])
+            + _on_technology(civ, seat))
 
 
 def _on_technology(civ, seat):
@@ -589,7 +625,12 @@ def _action_card(state, seat, action):
     if info.get("upgrade_discount"):
         events += _upgrade(state, seat, action["from"], action["to"], info["upgrade_discount"])
     if info.get("breakthrough_science"):
-        events += _discover(state, seat, action["target"])
+        target = action["target"]
+        if card(target)["type"] == "government":
+            value("decisions.breakthrough_revolution")
+            events += _change_government(state, seat, target, "revolution" if action.get("revolution") else "peaceful")
+        else:
+            events += _discover(state, seat, target)
         civ["science"] = min(value("science_total_cap"), civ["science"] + info["breakthrough_science"])
     if info.get("population_food"):
         events += _grow(civ, seat, _population_cost(civ))
@@ -654,6 +695,8 @@ def candidates(state: dict) -> list[dict]:
     for cid in dict.fromkeys(civ["military_hand"]):
         if card(cid)["type"] == "tactics":
             out.append({"kind": "play_tactics", "card": cid})
+    if state["pacts"] and pacts.exchange(state, seat):
+        out.append({"kind": "trade_route"})
     return out
 
 
@@ -666,5 +709,11 @@ def _action_card_moves(civ, cid, upgrades):
         return [{"kind": "play_action", "card": cid, "from": old, "to": new} for old, new in upgrades
                 if card(new)["type"] in ("farm", "mine", "urban")]
     if info.get("breakthrough_science"):
-        return [{"kind": "play_action", "card": cid, "target": t} for t in dict.fromkeys(civ["hand"]) if card(t)["type"] in TECH_TYPES]
+        out = []
+        for t in dict.fromkeys(civ["hand"]):
+            if card(t)["type"] in TECH_TYPES or card(t)["type"] == "government":
+                out.append({"kind": "play_action", "card": cid, "target": t})
+            if card(t)["type"] == "government":
+                out.append({"kind": "play_action", "card": cid, "target": t, "revolution": True})
+        return out
     return [{"kind": "play_action", "card": cid}]

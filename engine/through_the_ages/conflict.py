@@ -1,6 +1,7 @@
 """The Advanced and Full games' conflicts as functions over civilisations: sacrificing units, colonies gained
-and lost, the effects of aggression cards, losses an event or aggression imposes, a war's outcome, the end of
-an age. Sacrificed units are named by their cards (one worker each); they go back to the yellow bank
+and lost, the effects of aggression cards, losses an event, aggression or war imposes (never more than the
+civilisation has, through-the-ages/advanced/political-action/future-events/pay-what-you-have), a war's outcome
+and spoils, the end of an age. Sacrificed units are named by their cards (one worker each); they go back to the yellow bank
 (through-the-ages/advanced/colonization/bid-is-sacrificed-strength).
 
 Where a card leaves a choice to a player (which building, which unit, food or resources), the engine decides by
@@ -219,10 +220,37 @@ def lose_either(civ: dict, amount: int) -> dict:
     return lost
 
 
+def lose_culture(civ: dict, amount: int) -> int:
+    """Lose up to `amount` culture points: a card takes no more than the civilisation has
+    (through-the-ages/advanced/political-action/future-events/pay-what-you-have). Returns what was lost."""
+    lost = min(amount, max(0, civ["culture"]))
+    civ["culture"] -= lost
+    return lost
+
+
+def take_science(winner: dict, loser: dict, amount: int) -> int:
+    """Science taken from one civilisation by another: no more than the loser has
+    (through-the-ages/advanced/aggression/succeeds/stealing); the taker's points stay within 40."""
+    taken = min(amount, max(0, loser["science"]))
+    loser["science"] -= taken
+    winner["science"] = min(value("science_total_cap"), winner["science"] + taken)
+    return taken
+
+
+def give_yellow(giver: dict, receiver: dict, amount: int) -> int:
+    """Yellow tokens from one yellow bank into another (Uncertain Borders, War over Territory): the giver's go
+    to the box, the receiver's bank gains as many from it; no more than the giver's bank holds."""
+    given = remove_tokens(giver, "yellow", amount)
+    receiver["yellow_cap"] += given
+    receiver["yellow_bank"] += given
+    return given
+
+
 # ---------------------------------------------------------------------------------------- aggressions
-def aggression_cost(attacker: dict, defender: dict, aggression_card: str) -> int:
-    """Military actions an aggression card costs (through-the-ages/advanced/aggression/playing-an-aggression):
-    the card's number, or the level of the target leader / wonder under construction; twice against Gandhi."""
+def attack_cost(attacker: dict, defender: dict, aggression_card: str) -> int:
+    """Military actions an aggression or war card costs (through-the-ages/advanced/aggression/playing-an-aggression,
+    through-the-ages/full/war/declaring): the card's number, or the level of the target leader / wonder under
+    construction; twice against Gandhi."""
     info = card(aggression_card)
     cost = info["military_actions"]
     if cost == "leader_level":
@@ -251,17 +279,11 @@ def aggression_effect(attacker: dict, defender: dict, aggression_card: str) -> d
     defender lost (through-the-ages/advanced/aggression/succeeds/stealing)."""
     info = card(aggression_card)
     out: dict = {"card": aggression_card}
-    cap = value("science_total_cap")
     if info.get("steal_science"):
-        taken = min(info["steal_science"], defender["science"])
-        defender["science"] -= taken
-        attacker["science"] = min(cap, attacker["science"] + taken)
-        out["taken"] = taken
+        out["taken"] = take_science(attacker, defender, info["steal_science"])
     if info.get("steal_culture"):
-        taken = min(info["steal_culture"], max(0, defender["culture"]))
-        defender["culture"] -= taken
-        attacker["culture"] += taken
-        out["taken"] = taken
+        out["taken"] = lose_culture(defender, info["steal_culture"])
+        attacker["culture"] += out["taken"]
     if info.get("steal_food_or_resources"):
         lost = lose_either(defender, info["steal_food_or_resources"])
         gained = eco.gain(attacker, FOOD, lost[FOOD]) + eco.gain(attacker, RES, lost[RES])
@@ -337,10 +359,46 @@ def aggression(attacker: dict, defender: dict, aggression_card: str, attacker_un
 # ---------------------------------------------------------------------------------------------- wars
 def war(attack: int, defend: int) -> dict:
     """A war's outcome by strength: the higher wins by the difference
-    (through-the-ages/full/war/resolving/strength-difference); a tie (assumed) has no winner."""
+    (through-the-ages/full/war/resolving/strength-difference); a tie has no winner (decisions.war_tie)."""
     if attack == defend:
+        value("decisions.war_tie")
         return {"event": "war", "winner": None, "difference": 0}
     return {"event": "war", "winner": "attacker" if attack > defend else "defender", "difference": abs(attack - defend)}
+
+
+def spoils_amount(war_card: str, difference: int) -> int:
+    """How much a war card's spoils are worth: its base plus one per `every` points of strength difference
+    (through-the-ages/full/war/resolving/strength-difference)."""
+    spoils = card(war_card)["spoils"]
+    return spoils["base"] + difference // spoils["every"]
+
+
+def war_spoils(winner: dict, loser: dict, war_card: str, amount: int) -> dict:
+    """The victor takes the card's spoils from the defeated civilisation, never more than it loses
+    (through-the-ages/full/war/resolving/no-more-than-lost): culture; food and/or resources (the loser's kind
+    held more first, decisions.event_choices; the victor produces the same); yellow tokens from its yellow bank
+    (decisions.war_territory_tokens); population, 3 culture each (Holy War); science (War over Technology's
+    special technologies are the victor's choice, made before this). Returns what was taken."""
+    spoils = card(war_card)["spoils"]
+    kind = spoils["kind"]
+    out = {"kind": kind, "amount": amount}
+    if kind == "culture":
+        out["taken"] = lose_culture(loser, amount)
+        winner["culture"] += out["taken"]
+    elif kind == "food_or_resources":
+        lost = lose_either(loser, amount)
+        out["taken"] = lost[FOOD] + lost[RES]
+        out["gained"] = eco.gain(winner, FOOD, lost[FOOD]) + eco.gain(winner, RES, lost[RES])
+    elif kind == "yellow_tokens":
+        value("decisions.war_territory_tokens")
+        out["taken"] = give_yellow(loser, winner, amount)
+    elif kind == "population":
+        out["taken"] = lose_population(loser, amount)
+        out["culture"] = spoils["culture_each"] * out["taken"]
+        winner["culture"] += out["culture"]
+    else:
+        out["taken"] = take_science(winner, loser, amount)
+    return out
 
 
 # ------------------------------------------------------------------------------------- the end of an age

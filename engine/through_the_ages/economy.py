@@ -218,7 +218,9 @@ def civil_actions(civ: dict) -> int:
 
 
 def military_actions(civ: dict) -> int:
-    return max(0, _flat(civ, "military") + civ.get("extra_military", 0))
+    """Red tokens: the government's and other cards', this turn's extra ones (Patriotism...) and a pact's
+    (Open Borders Agreement)."""
+    return max(0, _flat(civ, "military") + civ.get("extra_military", 0) + civ.get("pact_military", 0))
 
 
 def civil_hand_limit(civ: dict) -> int:
@@ -316,10 +318,12 @@ def tactics_bonus(unit_list: list[tuple[str, int, int]], tactics: str | None, be
 
 def strength_uncapped(civ: dict) -> int:
     """Units, army bonuses, arenas, and the strength of special technologies, leader, wonders, government and
-    colonies; Great Wall, Alexander, Joan of Arc and Genghis Khan add per unit or temple."""
+    colonies; Great Wall, Alexander, Joan of Arc and Genghis Khan add per unit or temple; pacts (Military Pact,
+    Promise of Military Protection)."""
     unit_list = units(civ)
     lead = leader(civ)
-    total = sum(s for _, _, s in unit_list) + _per_worker(civ, "strength") + _flat(civ, "strength")
+    total = (sum(s for _, _, s in unit_list) + _per_worker(civ, "strength") + _flat(civ, "strength")
+             + civ.get("pact_strength", 0))
     if not lead.get("ignore_tactics"):
         total += tactics_bonus(unit_list, civ.get("tactics"), bool(lead.get("best_army_double")))
     for w in active_wonders(civ):
@@ -498,12 +502,15 @@ def produce(civ: dict, kind: str) -> int:
     return made
 
 
-def produce_and_maintain(civ: dict, mode: str = SIMPLE) -> list[dict]:
+def produce_and_maintain(civ: dict, mode: str = SIMPLE, pact: dict | None = None) -> list[dict]:
     """The production and maintenance phase in the rulebook's order
     (through-the-ages/advanced/military-cards/drawing/tip-production-order): uprising check (Advanced and
     Full), culture and science, food and consumption (famine: -4 culture per missing food), resources and
-    corruption (Advanced and Full). Changes `civ`; returns the steps as events."""
+    corruption (Advanced and Full). `pact`: the culture, food and resources the civilisation's pacts add to this
+    production, a negative one never below nothing (decisions.pact_production). Changes `civ`; returns the steps
+    as events."""
     steps: list[dict] = []
+    pact = pact or {}
     if mode != SIMPLE:
         need = discontent(civ)
         steps.append({"event": "happiness", "required": required_happiness(civ), "happy": happy_faces(civ),
@@ -512,11 +519,15 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE) -> list[dict]:
             steps.append({"event": "uprising", "missing": need, "pool": civ["pool"]})
             return steps
     culture, science = culture_rating(civ), science_rating(civ)
+    if pact.get("culture"):
+        culture = max(0, culture + pact["culture"])
     civ["culture"] += culture
     civ["science"] = min(value("science_total_cap"), civ["science"] + science)
     steps.append({"event": "score", "culture": culture, "science": science,
                   "culture_total": civ["culture"], "science_total": civ["science"]})
     food = produce(civ, FOOD)
+    if pact.get(FOOD):
+        food = _with_pact(civ, FOOD, food, pact[FOOD])
     eat = consumption(civ)
     have = held(civ, FOOD)
     paid = min(eat, have)
@@ -526,8 +537,12 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE) -> list[dict]:
     civ["culture"] -= famine
     steps.append({"event": "food", "produced": food, "consumption": eat, "paid": paid, "short": short})
     if short:
+        if civ["culture"] < 0:
+            value("decisions.famine_below_zero")
         steps.append({"event": "famine", "short": short, "culture_lost": famine})
     res = produce(civ, RES)
+    if pact.get(RES):
+        res = _with_pact(civ, RES, res, pact[RES])
     lost = 0
     owed = 0
     if mode != SIMPLE:
@@ -535,6 +550,13 @@ def produce_and_maintain(civ: dict, mode: str = SIMPLE) -> list[dict]:
         lost = lose(civ, RES, owed)
     steps.append({"event": "resources", "produced": res, "corruption": owed, "lost": lost})
     return steps
+
+
+def _with_pact(civ: dict, kind: str, produced: int, extra: int) -> int:
+    """This turn's production with a pact's extra (or missing) food or resources; less never below nothing."""
+    if extra > 0:
+        return produced + gain(civ, kind, extra)
+    return produced - lose(civ, kind, min(-extra, produced))
 
 
 # ------------------------------------------------------------------------------------------- the Simple end

@@ -4,7 +4,8 @@ political action, military card draws, and the Age III events' culture at the en
 "Strongest", "weakest" and "most" compare the civilisations still in the game; in a 2-player game "the two
 strongest" means "the stronger" (through-the-ages/advanced/political-action/future-events/two-player-wording);
 a tie includes every tied civilisation (assumed: decisions.ties). Choices a card leaves to a player follow
-conflict.py's fixed rule (decisions.event_choices)."""
+conflict.py's fixed rule (decisions.event_choices). A card takes no more than a civilisation has: culture
+never below zero from a card (through-the-ages/advanced/political-action/future-events/pay-what-you-have)."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
@@ -130,6 +131,8 @@ def resolve(state: dict, cid: str, active: int) -> list[dict]:
                 paid = min(eat, eco.held(civ, FOOD))
                 eco.pay(civ, FOOD, paid, "through-the-ages/later-rounds/maintenance/feed-your-people")
                 civ["culture"] -= (eat - paid) * value("famine_culture_per_food")
+                if civ["culture"] < 0:
+                    value("decisions.famine_below_zero")
                 eco.lose(civ, RES, eco.corruption(civ))
         if info.get("all_lose_population"):
             conflict.lose_population(civ, info["all_lose_population"])
@@ -138,7 +141,7 @@ def resolve(state: dict, cid: str, active: int) -> list[dict]:
         if info.get("civil_lost_per_discontent"):
             civ["civil_penalty"] += info["civil_lost_per_discontent"] * eco.discontent(civ)
         if info.get("culture_lost_per_discontent"):
-            civ["culture"] -= info["culture_lost_per_discontent"] * eco.discontent(civ)
+            conflict.lose_culture(civ, info["culture_lost_per_discontent"] * eco.discontent(civ))
         if info.get("lose_half_discontent"):
             gone = min(civ["pool"], -(-eco.discontent(civ) // 2))
             civ["pool"] -= gone
@@ -160,7 +163,9 @@ def resolve(state: dict, cid: str, active: int) -> list[dict]:
         for s in leaders:
             if s in weak:
                 conflict.lose_population(civs[s], rule["lose_population"])
-    for key, seats_of in (("weakest", weakest), ("strongest", strongest)):
+    # the strongest's gains before the weakest's losses: a civilisation that is both (all tied) loses from what it
+    # holds after gaining, so the card's two lines cancel out as they would if resolved together
+    for key, seats_of in (("strongest", strongest), ("weakest", weakest)):
         rule = info.get(key)
         if rule:
             for s in seats_of(state, rule["count"]):
@@ -171,11 +176,8 @@ def resolve(state: dict, cid: str, active: int) -> list[dict]:
     if info.get("yellow_weakest_to_strongest"):
         weak, strong = weakest(state), strongest(state)
         for w in weak:
-            if civs[w]["yellow_bank"] > 0 and w not in strong:
-                conflict.remove_tokens(civs[w], "yellow", 1)
-                receiver = civs[strong[0]]
-                receiver["yellow_cap"] += 1
-                receiver["yellow_bank"] += 1
+            if w not in strong:
+                conflict.give_yellow(civs[w], civs[strong[0]], 1)
     if info.get("most_culture_gains"):
         for s in _pick(state, lambda c: c["culture"], 1, True):
             civs[s]["culture"] += info["most_culture_gains"]
@@ -196,7 +198,7 @@ def _apply_rule(state, s, rule):
     if rule.get("lose_building"):
         conflict.destroy_building(civ, ("urban", "farm", "mine"), dearest=False)
     if rule.get("lose_culture"):
-        civ["culture"] -= rule["lose_culture"]
+        conflict.lose_culture(civ, rule["lose_culture"])
     if rule.get("lose_population"):
         conflict.lose_population(civ, rule["lose_population"])
     if rule.get("lose_food_or_resources"):

@@ -1,13 +1,12 @@
 """Through the Ages: A Story of Civilization (2006) behind the shared engine interface, registered as
-`through-the-ages`. The Simple, Advanced and Full games play whole with the 2006 cards known from the rulebook
-and published card tables; the cards whose 2006 texts are unpublished (the pacts, and the wars of the Full
-game) stay out of the decks, and a game's summary says which (docs/tta-engine.md)."""
+`through-the-ages`. The Simple, Advanced and Full games play whole with every 2006 card: the rulebook's values,
+published card tables and the published images of the 2006 cards (docs/tta-engine.md)."""
 from __future__ import annotations
 
 from .. import api
 from . import economy as eco
 from . import examples, narrate, picture, rules, scenarios
-from .cards import DATA_DIR, facts_of, missing_cards, reading_facts
+from .cards import DATA_DIR, facts_of, reading_facts
 from .economy import FOOD, RES
 from .state import clone
 
@@ -20,10 +19,9 @@ class ThroughTheAgesEngine(api.Engine):
                                       "en": "Through the Ages: A Story of Civilization (2006)"},
         min_players=2, max_players=4, default_players=3,
         options=(api.Option("mode", "simple", MODES,
-                            {"en": "simple, advanced or full game; advanced/full play without the cards whose 2006 texts "
-                                   "are unpublished (pacts; the Full game's wars), which the summary lists",
-                             "ko": "simple(맛보기)·advanced(숙련)·full(본격) 게임; 숙련·본격 게임은 2006년판 카드 내용이 "
-                                   "공개되지 않은 카드(조약, 본격 게임의 전쟁) 없이 진행하며 요약에 그 목록을 표시"}),
+                            {"en": "simple, advanced or full game (advanced: pacts with 3 or more players; full: pacts "
+                                   "and wars)",
+                             "ko": "simple(맛보기)·advanced(숙련)·full(본격) 게임 (숙련: 3인 이상이면 조약, 본격: 조약과 전쟁)"}),
                  api.Option("resign", False, None,
                             {"en": "Full game: offer resigning at the start of each turn (random players would "
                                    "otherwise resign within a few turns)",
@@ -64,12 +62,7 @@ class ThroughTheAgesEngine(api.Engine):
                 "age": state["age"]}
 
     def summary(self, state, seed: int) -> dict:
-        missing = missing_cards(state["mode"], state["players"])
-        out = {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
-        if missing:
-            out["missing_cards"] = missing
-            out["notice"] = narrate.missing_notice(missing)
-        return out
+        return {"seed": seed, "players": state["players"], **self.result(state), "facts_used": self.facts_used(state)}
 
     def state_to_json(self, state) -> dict:
         return clone(state)

@@ -42,6 +42,9 @@ PROMPTS = {
                     "through-the-ages/advanced/pacts/proposing"),
     "war": ("the war is settled: sacrifice units, then done", "전쟁 결과 정산: 유닛을 희생하고 완료",
             "through-the-ages/full/war/resolving/sacrifices"),
+    "spoils": ("the war is won: steal special technologies within the strength difference, then done (the rest in "
+               "science)", "전쟁 승리: 군사력 차이 안에서 특수 기술을 빼앗고 완료 (나머지는 과학 점수)",
+               "through-the-ages/full/war/resolving/no-more-than-lost"),
     "game_over": ("nothing: the game is over", "없음: 게임 종료", None),
 }
 
@@ -57,6 +60,8 @@ ACTIONS = {
     "revolution": ("Revolution to {card}", "혁명으로 {card}(으)로 교체"),
     "peaceful_change": ("Peaceful change to {card}", "평화롭게 {card}(으)로 교체"),
     "play_action": ("Play the action card {card}", "행동 카드 {card} 사용하기"),
+    "trade_route": ("Trade Routes Agreement: exchange 1 food or resource", "무역로 조약: 식량이나 자원 1개 교환"),
+    "steal_technology": ("Steal the special technology {card}", "특수 기술 {card} 빼앗기"),
     "end_turn": ("End the turn (production and maintenance)", "턴 종료(생산과 유지 단계)"),
     "production": ("Production and maintenance", "생산과 유지 단계"),
     "refill": ("Refill the card row", "카드 열 채우기"),
@@ -81,7 +86,7 @@ ACTIONS = {
     "done": ("Done", "완료"),
     "accept_pact": ("Accept the pact", "조약 수락"),
     "decline_pact": ("Decline the pact", "조약 거절"),
-    "declare_war": ("Declare war ({card})", "전쟁 선언 ({card})"),
+    "declare_war": ("Declare {card} on player {target}", "{target}번 플레이어에게 {card} 선언"),
     "as": ("Another player decides", "다른 플레이어의 결정"),
     "end_of_age": ("End of an age ({age})", "한 시대의 종료 ({age})"),
 }
@@ -101,6 +106,9 @@ def _named(value, lang):
 
 def action(step: dict, lang: str) -> str:
     en, ko = ACTIONS.get(step.get("kind"), (str(step.get("kind")), str(step.get("kind"))))
+    if step.get("kind") == "play_action" and step.get("target"):
+        en, ko = (("Revolution to {target} with {card}", "{card}(으)로 혁명: {target}(으)로 교체") if step.get("revolution")
+                  else ("Play the action card {card} on {target}", "행동 카드 {card}을(를) {target}에 사용하기"))
     fields = {k: _named(v, lang) for k, v in step.items()}
     fields["slot1"] = (step.get("slot") or 0) + 1
     if isinstance(step.get("target"), int):        # a seat (0-based) as players count: player 1, 2...
@@ -155,6 +163,22 @@ def event(e: dict, lang: str) -> str | None:
             return "전쟁: 군사력이 같아 승자 없음" if ko else "War: equal strength, no winner"
         return (f"전쟁: {'선언한 쪽' if e['winner'] == 'attacker' else '상대'} 승리, 차이 {e['difference']}" if ko
                 else f"War: the {'declarer' if e['winner'] == 'attacker' else 'opponent'} wins by {e['difference']}")
+    if kind == "spoils":
+        war = name(e["card"], lang)
+        if e["kind"] == "population":
+            return (f"{war}: {e['loser']}번 플레이어 인구 {e['taken']} 감소, {e['seat']}번 플레이어 문화 +{e['culture']}" if ko
+                    else f"{war}: player {e['loser']} loses {e['taken']} population, player {e['seat']} scores {e['culture']} culture")
+        what = {"culture": ("culture", "문화 점수"), "food_or_resources": ("food and resources", "식량과 자원"),
+                "yellow_tokens": ("yellow tokens", "노란 토큰"), "science": ("science", "과학 점수")}[e["kind"]]
+        return (f"{war}: {e['seat']}번 플레이어가 {e['loser']}번 플레이어에게서 {what[1]} {e['taken']} 가져옴" if ko
+                else f"{war}: player {e['seat']} takes {e['taken']} {what[0]} from player {e['loser']}")
+    if kind == "stolen":
+        return (f"특수 기술 {name(e['card'], lang)}을(를) 빼앗음" if ko else f"{name(e['card'], lang)} stolen")
+    if kind == "war_declared":
+        return (f"{e['target']}번 플레이어에게 {name(e['card'], lang)} 선언" if ko
+                else f"{name(e['card'], lang)} declared on player {e['target']}")
+    if kind == "pact_ended":
+        return f"{'조약 종료' if ko else 'Pact ended'}: {', '.join(name(c, lang) for c in e['cards'])}"
     if kind == "pact_made":
         return f"{'조약 체결' if ko else 'Pact made'}: {name(e['card'], lang)}"
     if kind == "pact_declined":
@@ -170,17 +194,3 @@ def event(e: dict, lang: str) -> str | None:
     if kind == "game_over":
         return "게임 종료" if ko else "Game over"
     return None
-
-
-def missing_notice(missing: list[dict]) -> dict:
-    """The bilingual notice of a game played without the military cards whose 2006 texts are unpublished."""
-    cards = list({name(m["card"], "en"): m["card"] for m in sorted(missing, key=lambda m: m["card"])}.values())
-    count = sum(m["copies"] for m in missing)
-    kinds_en = " and ".join(sorted({"pacts" if m["type"] == "pact" else "wars" for m in missing}))
-    kinds_ko = "·".join(sorted({"조약" if m["type"] == "pact" else "전쟁" for m in missing}))
-    return {
-        "en": (f"Played without {count} military card(s) ({kinds_en}) whose 2006 texts are not published in any source "
-               f"found: {', '.join(name(c, 'en') for c in cards)}. Every other card is the rulebook's or a published table's."),
-        "ko": (f"2006년판 내용이 어떤 자료에도 공개되지 않은 군사 카드 {count}장({kinds_ko}) 없이 진행했습니다: "
-               f"{', '.join(name(c, 'ko') for c in cards)}. 나머지 카드는 모두 규칙서나 공개된 카드 표의 값입니다."),
-    }

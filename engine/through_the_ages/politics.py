@@ -3,24 +3,25 @@ pending decision (`state["pending"]`: who decides what now):
 
     political phase (the current player, once per turn after the refill,
     through-the-ages/advanced/political-action/once-per-turn):
-        prepare_event {card} · aggression {card, target} · offer_pact {card, target, role?} · cancel_pact {card}
-        · colonize_from_hand {card} (Columbus) · resign (Full game, with the `resign` option) · pass_politics
+        prepare_event {card} · aggression {card, target} · offer_pact {card, target, role} · cancel_pact {card}
+        · declare_war {card, target} (Full game) · colonize_from_hand {card} (Columbus)
+        · resign (Full game, with the `resign` option) · pass_politics
     then the discard of excess military cards: discard_military {card}, one at a time
         (through-the-ages/advanced/military-cards/discarding/when)
     pending decisions:
         bid {amount} | pass                           colonization auction (through-the-ages/advanced/colonization/auction)
         sacrifice {card} | play_bonus {card} | done   paying a won bid, an attack, a defence, a war
         accept_pact | decline_pact                    the named opponent answers a pact offer
+        steal_technology {card} | done                the victor of a War over Technology takes its spoils
 
-Wars: no 2006 war card's text is published, so wars never enter a deck; a war declared by a scenario
-(`declare_war`) is resolved by these moves at the start of the declarer's next turn
-(through-the-ages/full/war/resolved-next-turn), without spoils."""
+A war is settled at the start of the declarer's next turn (through-the-ages/full/war/resolved-next-turn): both
+sides may sacrifice units, the stronger takes the card's spoils from the weaker."""
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import conflict, events
+from . import civil, conflict, events, pacts
 from . import economy as eco
-from .cards import FULL, card
+from .cards import FULL, card, value
 from .state import shuffled
 
 
@@ -43,7 +44,9 @@ def political_candidates(state: dict) -> list[dict]:
         elif t == "aggression":
             out += [{"kind": "aggression", "card": cid, "target": o} for o in others]
         elif t == "pact":
-            out += [{"kind": "offer_pact", "card": cid, "target": o, "role": r} for o in others for r in ("A", "B")]
+            out += [{"kind": "offer_pact", "card": cid, "target": o, "role": r} for o in others for r in pacts.ROLES]
+        elif t == "war":
+            out += [{"kind": "declare_war", "card": cid, "target": o} for o in others]
     for pact in state["pacts"]:
         if seat in (pact["a"], pact["b"]):
             out.append({"kind": "cancel_pact", "card": pact["card"]})
@@ -64,7 +67,7 @@ def check_political(state: dict, action: dict) -> None:
                                 "게임 포기는 본격 게임의 행동입니다 (게임 옵션: 게임 포기)")
         return
     if kind == "cancel_pact":
-        if not any(p["card"] == action["card"] and seat in (p["a"], p["b"]) for p in state["pacts"]):
+        if not any(p["card"] == action.get("card") and seat in (p["a"], p["b"]) for p in state["pacts"]):
             raise IllegalAction("through-the-ages/advanced/pacts/cancelling/rule", "you are not party to that pact",
                                 "그 조약의 당사자가 아닙니다")
         return
@@ -81,36 +84,53 @@ def check_political(state: dict, action: dict) -> None:
         if info["type"] != "territory" or not eco.leader(civ).get("colonize_from_hand") or civ["columbus_used"]:
             raise IllegalAction("through-the-ages/advanced/colonization/overview", "only Columbus colonizes from the hand, once",
                                 "손에서 식민지를 얻는 것은 콜롬부스의 능력(한 번)입니다")
-    elif kind == "aggression":
-        target = action["target"]
-        if info["type"] != "aggression":
-            raise IllegalAction("through-the-ages/advanced/aggression/playing-an-aggression", f"{cid} is not an aggression card",
-                                f"{cid}는 침략 카드가 아닙니다")
-        if target == seat or not 0 <= target < state["players"] or _civ(state, target)["resigned"]:
-            raise IllegalAction("through-the-ages/advanced/aggression/playing-an-aggression", "name an opponent still in the game",
-                                "게임에 남아 있는 상대를 지정해야 합니다")
-        if eco.leader(civ).get("no_aggression"):
-            raise IllegalAction("through-the-ages/advanced/aggression/playing-an-aggression", "Gandhi plays no aggression",
-                                "간디는 침략 카드를 쓸 수 없습니다")
-        if not conflict.aggression_target_ok(_civ(state, target), cid):
-            raise IllegalAction("through-the-ages/advanced/aggression/playing-an-aggression",
-                                f"the target has nothing {cid} can take", f"{cid}로 빼앗을 것이 상대에게 없습니다")
-        cost = conflict.aggression_cost(civ, _civ(state, target), cid)
-        left = eco.military_actions(civ) - civ["military_used"]
-        if left < cost:
-            raise IllegalAction("through-the-ages/advanced/aggression/playing-an-aggression",
-                                f"{cost} military actions needed, {left} left", f"군사 행동 {cost}개가 필요한데 {left}개 남았습니다")
+    elif kind in ("aggression", "declare_war"):
+        _check_attack(state, seat, action, info)
     elif kind == "offer_pact":
         if info["type"] != "pact" or state["players"] < 3:
             raise IllegalAction("through-the-ages/advanced/pacts/three-or-more-players", "pacts are played with 3 or more players",
                                 "조약은 3인 이상 게임에서만 씁니다")
-        target = action["target"]
-        if target == seat or _civ(state, target)["resigned"]:
-            raise IllegalAction("through-the-ages/advanced/pacts/proposing", "offer the pact to an opponent",
-                                "조약은 상대에게 제안해야 합니다")
+        _opponent(state, seat, action.get("target"), "through-the-ages/advanced/pacts/proposing")
+        if action.get("role") not in pacts.ROLES:
+            raise IllegalAction("through-the-ages/advanced/pacts/asymmetric-pacts/roles",
+                                "say which role you take: A or B", "A와 B 중 어느 역할을 할지 밝혀야 합니다")
     else:
         raise IllegalAction("through-the-ages/advanced/political-action/once-per-turn", f"unknown political action {kind!r}",
                             f"알 수 없는 정치 행동 {kind!r}")
+
+
+def _opponent(state: dict, seat: int, target, rule: str) -> int:
+    """The named opponent: another civilisation still in the game."""
+    if (isinstance(target, bool) or not isinstance(target, int) or target == seat
+            or not 0 <= target < state["players"] or _civ(state, target)["resigned"]):
+        raise IllegalAction(rule, "name an opponent still in the game", "게임에 남아 있는 상대를 지정해야 합니다")
+    return target
+
+
+def _check_attack(state: dict, seat: int, action: dict, info: dict) -> None:
+    """An aggression (through-the-ages/advanced/aggression/playing-an-aggression) or a war
+    (through-the-ages/full/war/declaring): the card's kind, an opponent, no pact forbidding it, Gandhi plays
+    neither, the military actions the card costs (twice against Gandhi)."""
+    civ = _civ(state, seat)
+    cid = action["card"]
+    war = action["kind"] == "declare_war"
+    rule = "through-the-ages/full/war/declaring" if war else "through-the-ages/advanced/aggression/playing-an-aggression"
+    if info["type"] != ("war" if war else "aggression"):
+        raise IllegalAction(rule, f"{cid} is not {'a war' if war else 'an aggression'} card",
+                            f"{cid}는 {'전쟁' if war else '침략'} 카드가 아닙니다")
+    if war and state["mode"] != FULL:
+        raise IllegalAction("through-the-ages/advanced/setup/remove-war-cards", "wars belong to the Full game",
+                            "전쟁은 본격 게임에만 있습니다")
+    target = _opponent(state, seat, action.get("target"), rule)
+    if eco.leader(civ).get("no_aggression"):
+        raise IllegalAction(rule, "Gandhi plays no aggression or war", "간디는 침략이나 전쟁 카드를 쓸 수 없습니다")
+    pacts.check_attack(state, seat, target, war)
+    if not conflict.aggression_target_ok(_civ(state, target), cid):
+        raise IllegalAction(rule, f"the target has nothing {cid} can take", f"{cid}로 빼앗을 것이 상대에게 없습니다")
+    cost = conflict.attack_cost(civ, _civ(state, target), cid)
+    left = eco.military_actions(civ) - civ["military_used"]
+    if left < cost:
+        raise IllegalAction(rule, f"{cost} military actions needed, {left} left", f"군사 행동 {cost}개가 필요한데 {left}개 남았습니다")
 
 
 def perform_political(state: dict, action: dict) -> list[dict]:
@@ -126,8 +146,7 @@ def perform_political(state: dict, action: dict) -> list[dict]:
         return out + resign(state, seat)
     if kind == "cancel_pact":
         pact = next(p for p in state["pacts"] if p["card"] == action["card"] and seat in (p["a"], p["b"]))
-        state["pacts"].remove(pact)
-        events.discard_military(state, [pact["card"]])
+        events.discard_military(state, pacts.remove(state, [pact]))
         return out + [{"event": "pact_cancelled", "seat": seat, "card": pact["card"]}]
     cid = action["card"]
     civ["military_hand"].remove(cid)
@@ -141,19 +160,26 @@ def perform_political(state: dict, action: dict) -> list[dict]:
         civ["columbus_used"] = True
         placed = conflict.add_colony(civ, cid)
         return out + [{"seat": seat, **placed}] + events.draw_military(state, seat, placed["draw"])
-    if kind == "aggression":
+    if kind in ("aggression", "declare_war"):
         target = action["target"]
-        civ["military_used"] += conflict.aggression_cost(civ, _civ(state, target), cid)
         defender = _civ(state, target)
+        civ["military_used"] += conflict.attack_cost(civ, defender, cid)
         if eco.leader(defender).get("culture_when_attacked"):
             defender["culture"] += eco.leader(defender)["culture_when_attacked"]
+        ended = pacts.attacked(state, seat, target)
+        if ended:
+            events.discard_military(state, ended)
+            out.append({"event": "pact_ended", "seat": seat, "target": target, "cards": ended})
+        if kind == "declare_war":
+            # the card waits before the declarer (through-the-ages/full/war/resolving/card-in-front)
+            state["wars"].append({"declarer": seat, "target": target, "card": cid})
+            return out + [{"event": "war_declared", "seat": seat, "target": target, "card": cid}]
         state["pending"] = {"kind": "attack", "seat": seat, "card": cid, "target": target, "units": [], "bonus": []}
         if last_round(state):
             _open_defence(state)            # only the defender's bonus cards (through-the-ages/full/game-end/last-round/aggression)
         return out
     # offer_pact
-    state["pending"] = {"kind": "pact_answer", "seat": action["target"], "card": cid, "owner": seat,
-                        "role": action.get("role", "A")}
+    state["pending"] = {"kind": "pact_answer", "seat": action["target"], "card": cid, "owner": seat, "role": action["role"]}
     return out
 
 
@@ -186,8 +212,10 @@ def resign(state: dict, seat: int) -> list[dict]:
     (through-the-ages/full/resigning/last-player-wins)."""
     civ = _civ(state, seat)
     civ["resigned"] = True
-    state["wars"] = [w for w in state["wars"] if seat not in (w["declarer"], w["target"])]
-    state["pacts"] = [p for p in state["pacts"] if seat not in (p["a"], p["b"])]
+    void = [w for w in state["wars"] if seat in (w["declarer"], w["target"])]
+    state["wars"] = [w for w in state["wars"] if w not in void]
+    events.discard_military(state, [w["card"] for w in void])
+    events.discard_military(state, pacts.remove(state, [p for p in state["pacts"] if seat in (p["a"], p["b"])]))
     out = [{"event": "resigned", "seat": seat}]
     left = events.active_seats(state)
     if len(left) == 1:
@@ -221,6 +249,8 @@ def pending_candidates(state: dict) -> list[dict]:
         return [{"kind": "pass"}] + [{"kind": "bid", "amount": n} for n in range(p["high"] + 1, top + 1)]
     if kind == "pact_answer":
         return [{"kind": "accept_pact"}, {"kind": "decline_pact"}]
+    if kind == "spoils":
+        return [{"kind": "done"}] + [{"kind": "steal_technology", "card": c} for c in _stealable(state, p)]
     out = [{"kind": "done"}]
     if _may_sacrifice(state):
         chosen = p["units"]
@@ -276,7 +306,8 @@ def _pending_rule(kind: str) -> str:
     return {"payment": "through-the-ages/advanced/colonization/bonus-cards",
             "attack": "through-the-ages/advanced/aggression/attacker-strength",
             "defend": "through-the-ages/advanced/aggression/defender-strength",
-            "war": "through-the-ages/full/war/resolving/sacrifices"}[kind]
+            "war": "through-the-ages/full/war/resolving/sacrifices",
+            "spoils": "through-the-ages/full/war/resolving/no-more-than-lost"}[kind]
 
 
 def _paid(civ: dict, p: dict) -> int:
@@ -293,6 +324,8 @@ def perform_pending(state: dict, action: dict) -> list[dict]:
         return out + _auction_step(state, seat, action)
     if p["kind"] == "pact_answer":
         return out + _pact_answer(state, kind == "accept_pact")
+    if p["kind"] == "spoils":
+        return out + _spoils_step(state, action)
     if kind == "sacrifice":
         p["units"].append(action["card"])
         return out
@@ -358,7 +391,8 @@ def _resolve_aggression(state):
     the defence cards are discarded."""
     p = state["pending"]
     attacker, defender = _civ(state, p["attacker"]), _civ(state, p["seat"])
-    attack = eco.strength(attacker) + conflict.sacrifice_value(attacker, p["attack_units"])
+    attack = (eco.strength(attacker) + conflict.sacrifice_value(attacker, p["attack_units"])
+              + pacts.attacker_bonus(state, p["attacker"], p["seat"]))
     defend = (eco.strength(defender) + conflict.sacrifice_value(defender, p["units"])
               + conflict.bonus_value(defender, p["bonus"], "defense"))
     conflict.sacrifice(attacker, p["attack_units"])
@@ -377,20 +411,18 @@ def _resolve_aggression(state):
 # ----------------------------------------------------------------------------------------------- pacts
 def _pact_answer(state, accepted):
     """Accepted: the pact lies before its proposer, replacing the proposer's earlier pact
-    (through-the-ages/advanced/pacts/one-pact-in-front-of-you); declined: the card returns to the hand
-    (through-the-ages/advanced/pacts/proposing). No 2006 pact text is published: a pact records its parties
-    and roles only."""
+    (through-the-ages/advanced/pacts/one-pact-in-front-of-you), with the roles the proposer named
+    (through-the-ages/advanced/pacts/asymmetric-pacts/roles); declined: the card returns to the hand
+    (through-the-ages/advanced/pacts/proposing)."""
     p = state["pending"]
     owner = p["owner"]
     state["pending"] = None
     if not accepted:
         _civ(state, owner)["military_hand"].append(p["card"])
         return [{"event": "pact_declined", "seat": p["seat"], "card": p["card"], "owner": owner}]
-    for old in [x for x in state["pacts"] if x["owner"] == owner]:
-        state["pacts"].remove(old)
-        events.discard_military(state, [old["card"]])
+    events.discard_military(state, pacts.remove(state, [x for x in state["pacts"] if x["owner"] == owner]))
     a, b = (owner, p["seat"]) if p["role"] == "A" else (p["seat"], owner)
-    state["pacts"].append({"card": p["card"], "owner": owner, "a": a, "b": b})
+    pacts.add(state, {"card": p["card"], "owner": owner, "a": a, "b": b})
     return [{"event": "pact_made", "seat": p["seat"], "card": p["card"], "owner": owner, "a": a, "b": b}]
 
 
@@ -419,37 +451,69 @@ def _war_step(state):
 
 
 def _settle_war(state):
+    """The higher strength wins by the difference (through-the-ages/full/war/resolving/strength-difference), either
+    side (through-the-ages/full/war/resolving/both-sides-can-gain); the declarer attacking its Open Borders partner
+    adds 3. The victor takes the card's spoils; War over Technology's victor first chooses special technologies
+    to steal (a `spoils` decision, decisions.war_technology_steal). The card is then discarded
+    (through-the-ages/full/war/resolving/discard-and-continue)."""
     p = state["pending"]
     declarer, target = _civ(state, p["declarer"]), _civ(state, p["target"])
     attack_units = p["attack_units"] or []
-    attack = eco.strength(declarer) + conflict.sacrifice_value(declarer, attack_units)
+    attack = (eco.strength(declarer) + conflict.sacrifice_value(declarer, attack_units)
+              + pacts.attacker_bonus(state, p["declarer"], p["target"]))
     defend = eco.strength(target) + conflict.sacrifice_value(target, p["units"])
     conflict.sacrifice(declarer, attack_units, "through-the-ages/full/war/resolving/sacrifices")
     conflict.sacrifice(target, p["units"], "through-the-ages/full/war/resolving/sacrifices")
     result = conflict.war(attack, defend)
-    state["box"].append(p["card"])
+    out = [{**result, "seat": p["declarer"], "target": p["target"], "card": p["card"], "attack": attack, "defense": defend}]
+    if result["winner"] is None:
+        state["pending"] = None
+        events.discard_military(state, [p["card"]])
+        return out
+    winner, loser = (p["declarer"], p["target"]) if result["winner"] == "attacker" else (p["target"], p["declarer"])
+    amount = conflict.spoils_amount(p["card"], result["difference"])
+    state["pending"] = {"kind": "spoils", "seat": winner, "loser": loser, "card": p["card"], "amount": amount,
+                        "left": amount, "stolen": []}
+    if card(p["card"])["spoils"].get("special_technologies") and _stealable(state, state["pending"]):
+        return out
+    return out + _take_spoils(state)
+
+
+def _stealable(state: dict, p: dict) -> list[str]:
+    """The defeated civilisation's special technologies the victor may steal: printed cost within what is left of
+    the advantage, not a card the victor already has in play or in hand (decisions.war_technology_steal)."""
+    if not card(p["card"])["spoils"].get("special_technologies"):
+        return []
+    victor = _civ(state, p["seat"])
+    return [c for c in _civ(state, p["loser"])["specials"]
+            if card(c)["science"] <= p["left"] and c not in victor["specials"] and c not in victor["hand"]]
+
+
+def _spoils_step(state: dict, action: dict) -> list[dict]:
+    p = state["pending"]
+    if action["kind"] == "done":
+        return _take_spoils(state)
+    cid = action["card"]
+    value("decisions.war_technology_steal")
+    victor, loser = _civ(state, p["seat"]), _civ(state, p["loser"])
+    loser["specials"].remove(cid)
+    conflict.remove_tokens(loser, "blue", card(cid).get("blue", 0))
+    p["left"] -= card(cid)["science"]
+    p["stolen"].append(cid)
+    better = [c for c in victor["specials"] if card(c).get("family") == card(cid).get("family")
+              and card(c)["level"] >= card(cid)["level"]]
+    if better:
+        state["box"].append(cid)
+        return [{"event": "stolen", "seat": p["seat"], "loser": p["loser"], "card": cid, "kept": False}]
+    civil.put_technology(victor, p["seat"], cid)
+    return [{"event": "stolen", "seat": p["seat"], "loser": p["loser"], "card": cid, "kept": True}]
+
+
+def _take_spoils(state: dict) -> list[dict]:
+    """The rest of the spoils, then the war card is discarded and the turn goes on."""
+    p = state["pending"]
+    taken = conflict.war_spoils(_civ(state, p["seat"]), _civ(state, p["loser"]), p["card"], p["left"])
     state["pending"] = None
-    return [{**result, "seat": p["declarer"], "target": p["target"], "card": p["card"], "attack": attack, "defense": defend,
-             "spoils": None}]
-
-
-def declare_war(state: dict, seat: int, cid: str, target: int, military_actions: int) -> list[dict]:
-    """Declare a war (through-the-ages/full/war/declaring): political action, military actions as the card
-    shows (given here: the 2006 war cards' texts are unpublished), settled at the start of the declarer's
-    next turn."""
-    civ = _civ(state, seat)
-    if state["mode"] != FULL or state["age"] in ("A", "I"):
-        raise IllegalAction("through-the-ages/full/how-to-play/war-from-age-ii", "wars come from Age II of the Full game",
-                            "전쟁은 본격 게임 2시대부터 있습니다")
-    left = eco.military_actions(civ) - civ["military_used"]
-    if left < military_actions:
-        raise IllegalAction("through-the-ages/full/war/declaring", f"{military_actions} military actions needed, {left} left",
-                            f"군사 행동 {military_actions}개가 필요한데 {left}개 남았습니다")
-    civ["military_used"] += military_actions
-    if cid in civ["military_hand"]:
-        civ["military_hand"].remove(cid)
-    state["wars"].append({"declarer": seat, "target": target, "card": cid})
-    state["politics_done"] = True
-    if eco.leader(_civ(state, target)).get("culture_when_attacked"):
-        _civ(state, target)["culture"] += eco.leader(_civ(state, target))["culture_when_attacked"]
-    return [{"event": "war_declared", "seat": seat, "target": target, "card": cid}]
+    events.discard_military(state, [p["card"]])
+    return [{"event": "spoils", "seat": p["seat"], "loser": p["loser"], "card": p["card"], "total": p["amount"],
+             "stolen": p["stolen"], **taken}]

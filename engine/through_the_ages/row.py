@@ -2,7 +2,7 @@
 card is laid out (obsolescence, the Full game's yellow tokens), and the last round of each mode."""
 from __future__ import annotations
 
-from . import conflict
+from . import conflict, pacts
 from .cards import ADVANCED, AGES, FULL, SIMPLE, card, value
 
 NEXT_AGE = {"A": "I", "I": "II", "II": "III", "III": "IV"}
@@ -88,13 +88,15 @@ def deck_ran_out(state: dict, age: str) -> list[dict]:
             # is the last (through-the-ages/full/game-end/last-round/when)
             state["final_round"] = state["round"] + (0 if state["current"] == state["start"] else 1)
         else:
-            state["last_round"] = True       # assumed: decisions.advanced_game_end
+            value("decisions.advanced_game_end")    # the round is finished (through-the-ages/game-end/end-of-age-ii)
+            state["last_round"] = True
     return events
 
 
 def end_age(state: dict, new_age: str) -> list[dict]:
-    """Every civilisation discards what is two ages old; the Full game also removes 2 yellow tokens
-    (through-the-ages/full/end-of-age/yellow-tokens). Military cards two ages old go to the box."""
+    """Every civilisation discards what is two ages old, pacts included (through-the-ages/end-of-age/what-is-discarded);
+    the Full game also removes 2 yellow tokens (through-the-ages/full/end-of-age/yellow-tokens). Military cards
+    two ages old go to the box."""
     events = []
     for seat, civ in enumerate(state["civs"]):
         if civ["resigned"]:
@@ -102,8 +104,7 @@ def end_age(state: dict, new_age: str) -> list[dict]:
         ended = conflict.end_of_age(civ, new_age, state["mode"] == FULL)
         state["box"] += ended["military_discarded"]
         events.append({"seat": seat, **ended})
-    for pact in list(state.get("pacts", [])):
-        if card(pact["card"])["level"] <= conflict.LEVEL_OF_AGE[new_age] - 2:
-            state["pacts"].remove(pact)
-            state["box"].append(pact["card"])
+    old = [p for p in state["pacts"] if card(p["card"])["level"] <= conflict.LEVEL_OF_AGE[new_age] - 2]
+    if old:
+        state["box"] += pacts.remove(state, old)
     return events

@@ -10,9 +10,9 @@ IllegalAction naming the rule.
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import civil, events, politics, row
+from . import civil, events, pacts, politics, row
 from . import economy as eco
-from .cards import ADVANCED, FULL, SIMPLE, card, deck, military_deck, missing_cards, simple_events, value
+from .cards import ADVANCED, FULL, SIMPLE, card, deck, military_deck, simple_events, value
 from .state import clone, new_civ, shuffled
 
 MODES = (SIMPLE, ADVANCED, FULL)
@@ -32,8 +32,7 @@ def new_game(players: int, seed: int, mode: str = SIMPLE, resign: bool = False) 
              "civs": [new_civ() for _ in range(players)], "winner": None, "cards_in_game": [],
              "phase": "actions", "pending": None, "politics_done": False,
              "mil_decks": {}, "mil_discards": {}, "current_events": [], "future_events": [], "scoring_events": [],
-             "wars": [], "pacts": [], "resign_allowed": bool(resign) and mode == FULL,
-             "missing": [m["card"] for m in missing_cards(mode, players)]}
+             "wars": [], "pacts": [], "resign_allowed": bool(resign) and mode == FULL}
     if mode == SIMPLE:
         for civ in state["civs"]:
             civ["simple"] = True
@@ -104,7 +103,8 @@ def legal_actions(state: dict) -> list[dict]:
     return legal
 
 
-POLITICAL = {"pass_politics", "prepare_event", "aggression", "offer_pact", "cancel_pact", "colonize_from_hand", "resign"}
+POLITICAL = {"pass_politics", "prepare_event", "aggression", "offer_pact", "cancel_pact", "declare_war",
+             "colonize_from_hand", "resign"}
 
 
 def check(state: dict, action: dict) -> None:
@@ -217,13 +217,14 @@ def _end_turn(state: dict) -> list[dict]:
     uprising (through-the-ages/advanced/military-cards/drawing/draw, through-the-ages/advanced/mechanics/uprising/rule)."""
     seat = state["current"]
     civ = state["civs"][seat]
-    steps = eco.produce_and_maintain(civ, state["mode"])
-    out = [{"event": "production", "seat": seat}] + [{**step, "seat": seat} for step in steps]
+    out = [{"event": "production", "seat": seat}] + production(state, seat)
+    steps = out[1:]
     if state["mode"] != SIMPLE and state["round"] > 1 and not any(s["event"] == "uprising" for s in steps):
         unused = max(0, eco.military_actions(civ) - civ["military_used"])
         out += events.draw_military(state, seat, min(value("military_draw_max"), unused))
     civ.update(civil_used=0, military_used=0, civil_taken=0, revolution=False, extra_military=0,
                military_resources=0, fresh=[], ocean_used=False, skip_discard=False)
+    civ.pop("trade_route_used", None)
     nxt, wrapped = _next_seat(state)
     if wrapped and _game_ends(state):
         return out + _final_scoring(state)
@@ -231,6 +232,12 @@ def _end_turn(state: dict) -> list[dict]:
     if wrapped:
         state["round"] += 1
     return out + _start_turn(state)
+
+
+def production(state: dict, seat: int) -> list[dict]:
+    """A civilisation's production and maintenance, with what its pacts add (decisions.pact_production)."""
+    bonus = pacts.production(state, seat) if state["pacts"] else None
+    return [{**step, "seat": seat} for step in eco.produce_and_maintain(state["civs"][seat], state["mode"], bonus)]
 
 
 def _game_ends(state: dict) -> bool:
@@ -279,7 +286,7 @@ def _final_scoring(state: dict) -> list[dict]:
     """The end: the Simple game's bonus points (through-the-ages/simple-game-end/bonus-points); the Advanced
     game's 4 Age III events (through-the-ages/advanced/how-to-play/final-scoring); in the Full game every Age
     III event left in the current and future events (through-the-ages/full/game-end/age-iii-events/reveal-and-score).
-    The most culture wins; a tie has no single winner (assumed)."""
+    The most culture wins (through-the-ages/game-end/winner); a tie has no single winner (decisions.final_tie)."""
     out = []
     if state["mode"] == SIMPLE:
         for seat, civ in enumerate(state["civs"]):
@@ -295,6 +302,8 @@ def _final_scoring(state: dict) -> list[dict]:
     best = max(state["civs"][s]["culture"] for s in seats)
     leaders = [s for s in seats if state["civs"][s]["culture"] == best]
     state["winner"] = leaders[0] if len(leaders) == 1 else None
+    if len(leaders) > 1:
+        value("decisions.final_tie")
     state["over"] = True
     out.append({"event": "game_over", "winner": state["winner"]})
     return out

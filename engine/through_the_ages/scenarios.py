@@ -27,9 +27,8 @@
       {"kind": "colonize", "territory": c, "bid": n, "units": [...], "bonus_cards": [n, ...]},
       {"kind": "aggression", "card": c, "target": "others.0", "units": [...], "defender_units": [...],
        "defense": n}, {"kind": "war", "attack": n, "defense": n}, {"kind": "end_of_age", "age": "II"},
-      {"kind": "declare_war", "card": c, "target": "others.0", "military_actions": n} (the 2006 war cards'
-      texts are unpublished, so the scenario gives the cost), {"kind": "as", "role": "others.0", "action": {...}}
-      (a move of another player's pending decision, checked like any move).
+      {"kind": "as", "role": "others.0", "action": {...}} (a move of another player's pending decision, checked
+      like any move). A pact offered or a war declared is a move ({"kind": "declare_war", "card": c, "target": 1}).
 
     paths: me.<civ field> | me.<derived> (culture_rating, science_rating, strength, happy_faces,
       happy_faces_uncapped, consumption, population_cost, corruption, required_happiness, discontent,
@@ -41,7 +40,7 @@
 from __future__ import annotations
 
 from ..api import ScenarioError, Situation
-from . import civil, conflict, politics, row, rules
+from . import civil, conflict, pacts, row, rules
 from . import economy as eco
 from .cards import all_cards, value
 from .state import new_civ
@@ -112,7 +111,7 @@ def situation(spec: dict) -> Situation:
     state["last_round"] = bool(setup.get("last_round", False))
     state["final_round"] = setup.get("final_round")
     for pact in setup.get("pacts") or []:
-        state["pacts"].append({"card": pact["card"], **{k: roles[pact[k]] for k in ("owner", "a", "b")}})
+        pacts.add(state, {"card": pact["card"], **{k: roles[pact[k]] for k in ("owner", "a", "b")}})
     for war in setup.get("wars") or []:
         state["wars"].append({"card": war["card"], "declarer": roles[war["declarer"]], "target": roles[war["target"]]})
     return Situation(state=state, roles=roles, names={}, viewer=me)
@@ -129,8 +128,7 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
     kind = step.get("kind")
     civ = state["civs"][state["current"]]
     if kind == "production":
-        return [{"event": e.pop("event"), "seat": state["current"], **e}
-                for e in eco.produce_and_maintain(civ, state["mode"])]
+        return rules.production(state, state["current"])
     if kind == "refill":
         return row.refill(state)
     if kind == "event":
@@ -157,9 +155,6 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
     if kind == "end_of_age":
         return [{"seat": s, **conflict.end_of_age(c, step["age"], state["mode"] == "full")}
                 for s, c in enumerate(state["civs"])]
-    if kind == "declare_war":
-        return politics.declare_war(state, state["current"], step["card"], _seat(situation, step["target"]),
-                                    step["military_actions"])
     if kind == "as":
         seat = _seat(situation, step["role"])
         if rules.deciding_seat(state) != seat:

@@ -29,7 +29,9 @@ def new_civ() -> dict:
     hand / military_hand: cards in hand; fresh: civil cards taken this turn; wonder + wonder_stages: the wonder
     under construction; wonders: completed; ravaged: completed wonders turned face down (Ravages of Time);
     colonies; tactics; *_used: actions used this turn; civil_penalty: civil actions lost next turn (Rebellion);
-    military_resources: resources for units only, this turn; flags once_per_turn / once_per_game."""
+    military_resources: resources for units only, this turn; flags once_per_turn / once_per_game. Once a pact has
+    been in play, pact_strength / pact_military say what the pacts give (pacts.sync keeps them), and a Trade Routes
+    exchange sets trade_route_used for the turn (absent keys read as 0 / False: a game without pacts copies none)."""
     start = value("start")
     tokens = value("tokens")
     return {
