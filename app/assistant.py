@@ -145,8 +145,7 @@ class Assistant:
             # the words chose a game whose rules ranked low among all games': its own search
             result = self.searcher.search(question, game=chosen, k=CANDIDATES)
             candidates = list(result.hits)
-        ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index.part_tokens,
-                                                   question, lang)
+        ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index, question, lang)
         ranked = self._rule_before_example(ranked)
         top = ranked[0].doc
         answer = self._entry_view(top, question, lang)

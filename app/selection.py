@@ -55,7 +55,8 @@ FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "se
             "has_digit", "question_number", "term_cov", "same_section", "long_text",
             *(f"kind_{k}" for k in KINDS),
             "table_row", "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
-            "what_happens_x_modal", "how_x_step")
+            "what_happens_x_modal", "how_x_step",
+            "title_leaf_sim", "title_leaf_rel", "title_sim", "title_rel")
 
 WORD = re.compile(r"[0-9a-z\uac00-\ud7a3]+")
 NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|못|안 |불가|금지")
@@ -85,8 +86,10 @@ def intents(question: str) -> dict[str, bool]:
     return {name: bool(re.search(pattern, q)) for name, pattern in INTENTS.items()}
 
 
-def candidate_features(result, candidates: list, part_tokens: dict, question: str, lang: str) -> np.ndarray:
-    """One row of FEATURES per candidate (hits of one game, best first)."""
+def candidate_features(result, candidates: list, index, question: str, lang: str) -> np.ndarray:
+    """One row of FEATURES per candidate (hits of one game, best first); `index` is the search index
+    (the words of each rule's parts, the embedded titles)."""
+    part_tokens = index.part_tokens
     comp = result.components
     asked = set(analyze(question, lang))
     wanted = intents(question)
@@ -146,7 +149,15 @@ def candidate_features(result, candidates: list, part_tokens: dict, question: st
             "what_happens_x_modal": float(wanted["what_happens"] and content["modal"]),
             "how_x_step": float(wanted["how"] and doc.subkind in ("step", "list", "paragraph")),
         }
-        out[i] = [values[f] for f in FEATURES]
+        out[i] = [values.get(f, 0.0) for f in FEATURES]
+    # what each rule is about, as its title says ("Bonuses alone cannot win a colony"), against the
+    # question — semantically (e5), the titles embedded as queries like the question
+    if index.title_vectors is not None and comp.qvec is not None:
+        lang_i = 0 if lang == "ko" else 1
+        sims = index.title_vectors[rows, lang_i].astype(np.float32) @ comp.qvec.astype(np.float32)
+        for j, (sim, rel) in enumerate((("title_leaf_sim", "title_leaf_rel"), ("title_sim", "title_rel"))):
+            out[:, FEATURES.index(sim)] = sims[:, j]
+            out[:, FEATURES.index(rel)] = sims[:, j] - sims[:, j].max()
     return out
 
 
@@ -161,19 +172,19 @@ def load_weights(path: Path = MODEL_FILE) -> np.ndarray | None:
     return np.array(raw["weights"], dtype=float)
 
 
-def rank(result, candidates: list, part_tokens: dict, question: str, lang: str) -> list:
+def rank(result, candidates: list, index, question: str, lang: str) -> list:
     """The candidates (search hits of one game, best first) in answer order."""
-    return rank_scored(result, candidates, part_tokens, question, lang)[0]
+    return rank_scored(result, candidates, index, question, lang)[0]
 
 
-def rank_scored(result, candidates: list, part_tokens: dict, question: str, lang: str) -> tuple[list, float]:
+def rank_scored(result, candidates: list, index, question: str, lang: str) -> tuple[list, float]:
     """The candidates in answer order, and the model's probability that the first is the answer among
     the re-ordered ones (a softmax over the list; 1.0 when there is nothing to choose between)."""
     weights = load_weights()
     head, tail = candidates[:DEPTH], candidates[DEPTH:]
     if weights is None or len(head) < 2:
         return list(candidates), 1.0
-    scores = candidate_features(result, head, part_tokens, question, lang) @ weights
+    scores = candidate_features(result, head, index, question, lang) @ weights
     order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
     p = np.exp(scores - scores.max())
     return [head[i] for i in order] + tail, float(p[order[0]] / p.sum())

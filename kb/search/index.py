@@ -23,7 +23,7 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "10"
+FORMAT_VERSION = "11"
 LANGS = ("ko", "en")
 
 
@@ -59,6 +59,9 @@ class SearchIndex:
     part_tokens: dict      # lang -> per document [title tokens, [tokens of each sentence], [tokens of each
                            # search question]]: what answer selection compares a question with, without
                            # analysing anything per query
+    # per document, language (ko, en) and form (the title's last part, the whole title): the title embedded
+    # as a query, float16 — answer selection compares a question with what each rule is about
+    title_vectors: np.ndarray | None = None
     build_seconds: float = 0.0
 
     # -- persistence -----------------------------------------------------------------------------
@@ -78,6 +81,8 @@ class SearchIndex:
         (tmp / "form_tokens.json").write_text(json.dumps(self.form_tokens, ensure_ascii=False), encoding="utf-8")
         (tmp / "part_tokens.json").write_text(json.dumps(self.part_tokens, ensure_ascii=False), encoding="utf-8")
         np.save(tmp / "dense_doc.npy", self.dense_doc)
+        if self.title_vectors is not None:
+            np.save(tmp / "title_vectors.npy", self.title_vectors)
         (tmp / "manifest.json").write_text(json.dumps({
             "key": self.key, "model": self.model_name, "format": FORMAT_VERSION, "docs": len(self.docs),
             "vectors": int(self.dense.ntotal), "build_seconds": round(self.build_seconds, 2),
@@ -102,6 +107,7 @@ class SearchIndex:
                    dense_doc=np.load(folder / "dense_doc.npy"),
                    form_tokens=json.loads((folder / "form_tokens.json").read_text(encoding="utf-8")),
                    part_tokens=json.loads((folder / "part_tokens.json").read_text(encoding="utf-8")),
+                   title_vectors=np.load(folder / "title_vectors.npy"),
                    build_seconds=manifest.get("build_seconds", 0))
 
 
@@ -113,6 +119,7 @@ class VectorCache:
         slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model_name)
         self.path = cache_root() / "vectors" / f"{slug}.npz"
         self.vectors: dict[str, np.ndarray] = {}
+        self.keep: set[str] = set()       # what this build uses (passages and titles): all that is saved
         try:
             with np.load(self.path) as data:
                 self.vectors = dict(zip(data["keys"].tolist(), data["vectors"]))
@@ -124,11 +131,12 @@ class VectorCache:
         # hex, not raw bytes: numpy's fixed-width byte strings drop trailing NUL bytes
         return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
-    def embed(self, embedder, texts: list[str], progress: bool) -> np.ndarray:
+    def embed(self, embedder, texts: list[str], progress: bool, as_query: bool = False) -> np.ndarray:
+        """`as_query`: embedded as a query (e5's "query: "), cached apart from the same text as a passage."""
         from tqdm import tqdm
 
         out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
-        keys = [self.key(t) for t in texts]
+        keys = [self.key(("query\0" if as_query else "") + t) for t in texts]
         todo = []
         for i, key in enumerate(keys):
             if key in self.vectors:
@@ -139,12 +147,13 @@ class VectorCache:
         for lo in tqdm(range(0, len(todo), batch), desc=f"embed ({embedder.name})", disable=not progress,
                        file=sys.stderr, unit="batch"):
             chunk = todo[lo:lo + batch]
-            vecs = embedder.passages([texts[i] for i in chunk])
+            vecs = (embedder.queries if as_query else embedder.passages)([texts[i] for i in chunk])
             for i, v in zip(chunk, vecs):
                 out[i] = v
                 self.vectors[keys[i]] = v
         if todo:
-            self.save(keep=set(keys))
+            self.save(keep=self.keep | set(keys))
+        self.keep |= set(keys)
         return out
 
     def save(self, keep: set[str]) -> None:
@@ -214,13 +223,24 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
             if passage:
                 passages.append(passage)
                 owners.append(i)
-    vectors = VectorCache(embedder.name).embed(embedder, passages, progress)
+    cache = VectorCache(embedder.name)
+    vectors = cache.embed(embedder, passages, progress)
     dense = faiss.IndexFlatIP(embedder.dim)
     dense.add(vectors)
+    titles = [form for doc in docs for lang in LANGS for form in title_forms(doc, lang)]
+    title_vectors = cache.embed(embedder, titles, progress, as_query=True).astype(np.float16)
     return SearchIndex(key=key, model_name=embedder.name, docs=docs, terms=terms, bm25=bm25, dense=dense,
                        dense_doc=np.asarray(owners, dtype=np.int32), form_tokens=form_tokens,
                        part_tokens=part_tokens,
+                       title_vectors=title_vectors.reshape(len(docs), len(LANGS), 2, embedder.dim),
                        build_seconds=time.perf_counter() - start)
+
+
+def title_forms(doc: SearchDoc, lang: str) -> tuple[str, str]:
+    """A document's title in one language (the other's where it has none): its last part ("VP loss
+    table") and the whole path ("Maat Phase › VP loss table")."""
+    title = (doc.title or {}).get(lang) or (doc.title or {}).get("en" if lang == "ko" else "ko") or doc.id
+    return title.split("›")[-1].strip() or title, title
 
 
 def load_or_build(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,

@@ -113,6 +113,7 @@ class Components:
     dense: np.ndarray                 # best cosine over the document's passages (-1 where none)
     id_matches: list[int]
     detected_game: str | None
+    qvec: np.ndarray | None = None    # the question embedded as a query (answer selection reuses it)
 
 
 @dataclass(frozen=True)
@@ -211,7 +212,7 @@ class Searcher:
         np.maximum.at(dense, self.index.dense_doc[rows[0][found]], sims[0][found])
         ids = [self._by_id[f"{g}/{cid}"] for cid in terms.card_ids for g in ([game] if game else GAME_IDS)
                if f"{g}/{cid}" in self._by_id]
-        return Components(bm25_same, bm25_cross, dense, ids, game or self.detect_game(terms))
+        return Components(bm25_same, bm25_cross, dense, ids, game or self.detect_game(terms), qvec[0])
 
     def _form_tokens(self, form: str, lang: str) -> list[str]:
         tokens = self.index.form_tokens.get(lang, {}).get(form)
