@@ -18,8 +18,10 @@ FACT_PATH_WORDS = {"published", "printed", "value", "values", "readings", "confl
 # (engine/*/data: `ref`, `checked`): a player reads that a value is published, not whose repository
 SOURCE_HANDLES = ("kgold", "GMetola", "chellmuth", "gauravs2989", "ptarjan", "meck93", "ilecipi", "eemir187",
                   "Umzugskarton", "Yucata")
-# a reference to code or data files: a developer's note, not a player's
+# a reference to code, data files or a web address: a developer's note, not a player's (the full reference
+# stays in `arbiter facts` and --json)
 CODE_REF = re.compile(r"[\w./-]+\.(?:py|csv|cpp|hpp|java|ts|yaml|md)\b|\bsrc/|\w+\(\)|@?\b[0-9a-f]{12,40}\b"
+                      r"|\b[\w-]+\.(?:com|org|net|io|wiki)\b"
                       r"|\b[A-Za-z][\w-]*\d*/[a-z][\w.-]*\b|\bKB\b|\b[a-z]+(?:-[a-z0-9]+){2,}\b|\b[a-z]+_[a-z0-9_]+\b"
                       r"|\b(?:null|None|True|False)\b|->|\b(?:" + "|".join(SOURCE_HANDLES) + r")\b",
                       re.ASCII)   # ASCII word boundaries: "cards.csv에도" ends its file name before 에

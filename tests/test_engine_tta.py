@@ -184,3 +184,25 @@ def test_every_card_fact_has_a_provenance_and_no_2015_value():
     assert rules.card("swordsmen")["science"] == 3 and rules.card("knights")["science"] == 4
     assert rules.card("monarchy")["peaceful"] == 9 and rules.card("library-of-alexandria")["stages"] == [1, 2, 2, 1]
     assert rules.card("classic-army")["bonus"] == 9 and rules.card("colossus")["culture"] == 1
+
+
+def test_war_and_pact_narration_counts_seats_from_1():
+    """Events and actions name seats (0-based in the state) as players count them, and an action missing a
+    field never reads as its {placeholder}."""
+    spoils = {"event": "spoils", "seat": 0, "loser": 1, "card": "war-over-culture-ii", "kind": "culture", "taken": 3}
+    assert ENGINE.narrate_event(spoils, "en").endswith("player 1 takes 3 culture from player 2")
+    assert ENGINE.narrate_event(spoils, "ko").endswith("1번 플레이어가 2번 플레이어에게서 문화 점수 3 가져옴")
+    holy = {"event": "spoils", "seat": 1, "loser": 0, "card": "holy-war", "kind": "population", "taken": 2, "culture": 6}
+    assert "player 1 loses 2 population, player 2 scores 6 culture" in ENGINE.narrate_event(holy, "en")
+    declared = {"event": "war_declared", "seat": 0, "target": 2, "card": "war-over-territory"}
+    assert ENGINE.narrate_event(declared, "ko") == "3번 플레이어에게 영토 전쟁 선언"
+    stolen = {"event": "stolen", "seat": 0, "loser": 1, "card": "code-of-laws", "kept": True}
+    assert ENGINE.narrate_event(stolen, "ko") == "2번 플레이어의 특수 기술 법전을 빼앗음"
+    impact = {"event": "impact", "card": "impact-of-wonders", "culture": {"0": 0, "1": 9}}
+    assert ENGINE.narrate_event(impact, "en").endswith("player 1 +0, player 2 +9")
+    paid = {"event": "partner_science", "seat": 1, "card": "scientific-cooperation", "science": 1}
+    assert "player 2" in ENGINE.narrate_event(paid, "en") and "2번 플레이어" in ENGINE.narrate_event(paid, "ko")
+    offer = {"kind": "offer_pact", "card": "acceptance-of-supremacy", "target": 2}
+    assert ENGINE.narrate_action(offer, "ko") == "3번 플레이어에게 조약 패권 인정 제안 (역할을 밝히지 않음)"
+    assert ENGINE.narrate_action({**offer, "role": "A"}, "en") == "Offer the pact Acceptance of Supremacy to player 3 (role A)"
+    assert "{" not in ENGINE.narrate_action({"kind": "colonize", "territory": "inhabited-territory-i"}, "ko")

@@ -170,3 +170,17 @@ def test_the_cli_answer_names_rules_by_title_and_draws_tables(kb):
     korean = render_answer(assistant.answer("바스테트로 행복지수가 인구보다 높아질 수 있어?", "tekhenu"), kb)
     assert not [leak for line in korean.splitlines() if not line.lstrip().startswith("-")
                 for leak in leaks(line, "en")]
+
+
+def test_every_through_the_ages_fact_reads_without_developer_text():
+    """Every fact an example may show (not only those today's scenarios use) explains itself in both languages
+    without developer text: Korean notes name cards by their Korean names, web addresses and repositories stay
+    in `arbiter facts`. Through the Ages only so far: Tekhenu, Time of Seth and Imhotep still have facts no
+    example uses with English-only or Latin-worded notes."""
+    from app.narrate import fact_text
+
+    facts = registry.get("through-the-ages").facts().all()
+    found = [f"{fact.path} [{lang}] {leak}" for fact in facts for lang in ("ko", "en")
+             for leak in leaks(fact_text(fact, lang), lang)]
+    assert len(facts) > 300
+    assert not found, "\n".join(found[:40]) + f"\n… {len(found)} in all"

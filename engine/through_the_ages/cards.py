@@ -72,6 +72,16 @@ def name(cid: str, lang: str) -> str:
     return all_cards()[cid]["name"]["ko" if lang == "ko" else "en"]
 
 
+def called(cid, lang: str) -> str:
+    """A card as a sentence a player reads names it; an id that is no card (a mistyped action) as given."""
+    return name(cid, lang) if isinstance(cid, str) and cid in all_cards() else str(cid)
+
+
+def called_all(cids, lang: str) -> str:
+    """Several cards by name, comma-separated."""
+    return ", ".join(called(c, lang) for c in cids or [])
+
+
 @cache
 def board() -> dict:
     """Board values by path (facts with `value` give it; the others their fields)."""

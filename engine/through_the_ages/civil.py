@@ -15,7 +15,7 @@ from ..errors import IllegalAction
 from ..korean import josa
 from . import economy as eco
 from . import pacts
-from .cards import all_cards, card, name, value
+from .cards import called, card, name, value
 from .economy import FOOD, RES
 
 PRODUCTION_TYPES = ("farm", "mine", "urban", "unit")
@@ -95,7 +95,8 @@ def _can_pay(civ, kind, amount, rule):
 def _in_hand(civ, cid, types, rule):
     types = (types,) if isinstance(types, str) else types
     if cid not in civ["hand"] or card(cid)["type"] not in types:
-        raise IllegalAction(rule, f"{cid} is not a playable card in hand", f"손에 {name(cid, 'ko') if cid in all_cards() else cid} 카드가 없습니다")
+        raise IllegalAction(rule, f"{called(cid, 'en')} is not a playable card in hand",
+                            f"손에 {called(cid, 'ko')} 카드가 없습니다")
 
 
 def _need_science(civ, cost, rule):
@@ -175,8 +176,8 @@ def check(state: dict, action: dict) -> None:
     elif kind == "play_tactics":
         cid = action["card"]
         if cid not in civ["military_hand"] or card(cid)["type"] != "tactics":
-            raise IllegalAction("through-the-ages/advanced/tactics/playing-tactics", f"{cid} is not a tactics card in hand",
-                                f"손에 {cid} 전술 카드가 없습니다")
+            raise IllegalAction("through-the-ages/advanced/tactics/playing-tactics",
+                                f"{called(cid, 'en')} is not a tactics card in hand", f"손에 {called(cid, 'ko')} 전술 카드가 없습니다")
         _need_military(state, seat)
     elif kind == "trade_route":
         pacts.check_exchange(state, seat)
@@ -332,14 +333,16 @@ def _check_upgrade(state, seat, old, new, discount, civil=True):
     civ = state["civs"][seat]
     if civ["workers"].get(old, 0) < 1 or new not in civ["techs"]:
         raise IllegalAction("through-the-ages/later-rounds/upgrading/upgrade-basics",
-                            f"no worker on {old} or {new} not in play", f"{old}에 일꾼이 없거나 {new} 카드가 없습니다")
+                            f"no worker on {called(old, 'en')} or {called(new, 'en')} not in play",
+                            f"{called(old, 'ko')}에 일꾼이 없거나 {called(new, 'ko')} 카드가 없습니다")
     if not eco.same_kind(old, new):
         raise IllegalAction("through-the-ages/later-rounds/upgrading/same-kind-only",
                             f"{name(old, 'en')} cannot become {name(new, 'en')}: not the same kind",
                             f"{josa(name(old, 'ko'), '은/는')} {josa(name(new, 'ko'), '으로/로')} 향상할 수 없습니다(종류가 다름)")
     if card(new)["level"] <= card(old)["level"]:
         raise IllegalAction("through-the-ages/later-rounds/upgrading/upgrade-basics",
-                            f"{new} is not a higher level than {old}", f"{new}는 {old}보다 높은 등급이 아닙니다")
+                            f"{name(new, 'en')} is not a higher level than {name(old, 'en')}",
+                            f"{josa(name(new, 'ko'), '은/는')} {name(old, 'ko')}보다 높은 등급이 아닙니다")
     cost = max(0, eco.upgrade_cost(civ, old, new, surcharge(state, seat)) - discount)
     if card(new)["type"] == "unit":
         _need_military(state, seat)

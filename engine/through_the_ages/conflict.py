@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from . import economy as eco
-from .cards import card, value
+from .cards import called_all, card, value
 from .economy import FOOD, RES
 
 LEVEL_OF_AGE = {"A": 0, "I": 1, "II": 2, "III": 3, "IV": 4}
@@ -38,7 +38,8 @@ def can_sacrifice(civ: dict, cards: list[str]) -> bool:
 def sacrifice(civ: dict, cards: list[str], rule_id: str = "through-the-ages/advanced/aggression/attacker-strength") -> int:
     """Remove the sacrificed units (workers back to the yellow bank); their strength with army bonuses."""
     if not can_sacrifice(civ, cards):
-        raise IllegalAction(rule_id, f"no such units to sacrifice: {cards}", f"희생할 유닛이 없습니다: {cards}")
+        raise IllegalAction(rule_id, f"no such units to sacrifice: {called_all(cards, 'en')}",
+                            f"희생할 유닛이 없습니다: {called_all(cards, 'ko')}")
     added = sacrifice_value(civ, cards)
     for c in cards:
         civ["workers"][c] -= 1
@@ -123,7 +124,8 @@ def pay_colony(civ: dict, bid: int, units: list[str], bonus_cards: list[str]) ->
                             "a colony needs at least one sacrificed unit", "식민지를 얻으려면 군사 유닛을 하나 이상 희생해야 합니다")
     if not can_sacrifice(civ, units):
         raise IllegalAction("through-the-ages/advanced/colonization/bid-is-sacrificed-strength",
-                            f"no such units to sacrifice: {units}", f"희생할 유닛이 없습니다: {units}")
+                            f"no such units to sacrifice: {called_all(units, 'en')}",
+                            f"희생할 유닛이 없습니다: {called_all(units, 'ko')}")
     paid = sacrifice_value(civ, units) + eco.colonization_bonus(civ) + bonus_value(civ, bonus_cards, "colonize")
     if paid < bid:
         raise IllegalAction("through-the-ages/advanced/colonization/paying-the-bid",

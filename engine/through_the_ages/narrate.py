@@ -3,7 +3,8 @@ Korean terms (2006 edition)."""
 from __future__ import annotations
 
 from ..korean import fix_particles, josa
-from .cards import all_cards, name
+from .cards import called, name
+from .economy import FOOD
 
 LABELS = {
     "culture": ("Culture points", "문화 점수"), "science": ("Science points", "과학 점수"),
@@ -75,7 +76,7 @@ ACTIONS = {
     "barbarossa": ("Barbarossa: a new worker becomes {card}", "바르바로사: 새 일꾼으로 {card} 만들기"),
     "pass_politics": ("No political action", "정치 행동 없음"),
     "prepare_event": ("Prepare {card} as a future event", "{card}을(를) 미래 이벤트로 준비"),
-    "offer_pact": ("Offer the pact {card} to player {target} (role {role})", "{target}번 플레이어에게 조약 {card} 제안 ({role} 역할)"),
+    "offer_pact": ("Offer the pact {card} to player {target} ({role_words})", "{target}번 플레이어에게 조약 {card} 제안 ({role_words})"),
     "cancel_pact": ("Cancel the pact {card}", "조약 {card} 파기"),
     "colonize_from_hand": ("Colonize {card} from the hand (Columbus)", "손의 {card}을(를) 식민지로 (콜롬부스)"),
     "resign": ("Resign", "게임 포기"),
@@ -92,16 +93,35 @@ ACTIONS = {
 }
 
 
+def seat_words(seat) -> str:
+    """A seat (0-based in the state and its events) as players count them: seat 0 is player 1."""
+    return str(seat + 1) if isinstance(seat, int) else str(seat)
+
+
+def _role_words(role, lang: str) -> str:
+    """The role a pact's proposer takes, or that none was named (the rules then refuse the offer)."""
+    if role is None:
+        return "역할을 밝히지 않음" if lang == "ko" else "no role named"
+    return f"{role} 역할" if lang == "ko" else f"role {role}"
+
+
+class _Unnamed(dict):
+    """An action's fields; one the step lacks reads as the app's empty value, never as a {placeholder}."""
+
+    def __missing__(self, key):
+        return "—"
+
+
 def label(key: str, lang: str) -> str:
     """A view field's name, or a view value's words: a card by its name in the reader's language."""
     pair = LABELS.get(key)
     if pair:
         return pair[1] if lang == "ko" else pair[0]
-    return name(key, lang) if key in all_cards() else key
+    return called(key, lang)
 
 
 def _named(value, lang):
-    return name(value, lang) if isinstance(value, str) and value in all_cards() else value
+    return called(value, lang) if isinstance(value, str) else value
 
 
 def action(step: dict, lang: str) -> str:
@@ -109,14 +129,12 @@ def action(step: dict, lang: str) -> str:
     if step.get("kind") == "play_action" and step.get("target"):
         en, ko = (("Revolution to {target} with {card}", "{card}(으)로 혁명: {target}(으)로 교체") if step.get("revolution")
                   else ("Play the action card {card} on {target}", "행동 카드 {card}을(를) {target}에 사용하기"))
-    fields = {k: _named(v, lang) for k, v in step.items()}
+    fields = _Unnamed((k, _named(v, lang)) for k, v in step.items())
     fields["slot1"] = (step.get("slot") or 0) + 1
     if isinstance(step.get("target"), int):        # a seat (0-based) as players count: player 1, 2...
-        fields["target"] = step["target"] + 1
-    try:
-        text = (ko if lang == "ko" else en).format(**fields)
-    except KeyError:
-        text = ko if lang == "ko" else en
+        fields["target"] = seat_words(step["target"])
+    fields["role_words"] = _role_words(step.get("role"), lang)
+    text = (ko if lang == "ko" else en).format_map(fields)
     return fix_particles(text) if lang == "ko" else text
 
 
@@ -156,7 +174,7 @@ def event(e: dict, lang: str) -> str | None:
     if kind == "auction_end":
         if e.get("winner") is None:
             return "아무도 입찰하지 않음" if ko else "nobody bids"
-        winner = e["winner"] + 1 if isinstance(e["winner"], int) else e["winner"]      # seats count from 1
+        winner = seat_words(e["winner"])
         return (f"{winner}번 플레이어가 {josa(e['bid'], '으로/로')} 낙찰" if ko else f"player {winner} wins with {e['bid']}")
     if kind == "war":
         if e.get("winner") is None:
@@ -164,19 +182,30 @@ def event(e: dict, lang: str) -> str | None:
         return (f"전쟁: {'선언한 쪽' if e['winner'] == 'attacker' else '상대'} 승리, 차이 {e['difference']}" if ko
                 else f"War: the {'declarer' if e['winner'] == 'attacker' else 'opponent'} wins by {e['difference']}")
     if kind == "spoils":
-        war = name(e["card"], lang)
+        war, winner, loser = name(e["card"], lang), seat_words(e["seat"]), seat_words(e["loser"])
         if e["kind"] == "population":
-            return (f"{war}: {e['loser']}번 플레이어 인구 {e['taken']} 감소, {e['seat']}번 플레이어 문화 +{e['culture']}" if ko
-                    else f"{war}: player {e['loser']} loses {e['taken']} population, player {e['seat']} scores {e['culture']} culture")
+            return (f"{war}: {loser}번 플레이어 인구 {e['taken']} 감소, {winner}번 플레이어 문화 +{e['culture']}" if ko
+                    else f"{war}: player {loser} loses {e['taken']} population, player {winner} scores {e['culture']} culture")
         what = {"culture": ("culture", "문화 점수"), "food_or_resources": ("food and resources", "식량과 자원"),
                 "yellow_tokens": ("yellow tokens", "노란 토큰"), "science": ("science", "과학 점수")}[e["kind"]]
-        return (f"{war}: {e['seat']}번 플레이어가 {e['loser']}번 플레이어에게서 {what[1]} {e['taken']} 가져옴" if ko
-                else f"{war}: player {e['seat']} takes {e['taken']} {what[0]} from player {e['loser']}")
+        return (f"{war}: {winner}번 플레이어가 {loser}번 플레이어에게서 {what[1]} {e['taken']} 가져옴" if ko
+                else f"{war}: player {winner} takes {e['taken']} {what[0]} from player {loser}")
     if kind == "stolen":
-        return (f"특수 기술 {name(e['card'], lang)}을(를) 빼앗음" if ko else f"{name(e['card'], lang)} stolen")
+        stolen, loser = name(e["card"], lang), seat_words(e["loser"])
+        kept = "" if e.get("kept", True) else (" (같은 종류의 같거나 더 높은 기술이 있어 버림)" if ko
+                                               else " (discarded: the victor has one of its kind as high or higher)")
+        return (f"{loser}번 플레이어의 특수 기술 {josa(stolen, '을/를')} 빼앗음{kept}" if ko
+                else f"{stolen} stolen from player {loser}{kept}")
     if kind == "war_declared":
-        return (f"{e['target']}번 플레이어에게 {name(e['card'], lang)} 선언" if ko
-                else f"{name(e['card'], lang)} declared on player {e['target']}")
+        return (f"{seat_words(e['target'])}번 플레이어에게 {name(e['card'], lang)} 선언" if ko
+                else f"{name(e['card'], lang)} declared on player {seat_words(e['target'])}")
+    if kind == "trade_route":
+        paid, gained = (("식량", "자원") if e["paid"] == FOOD else ("자원", "식량")) if ko else \
+            (("food", "resource") if e["paid"] == FOOD else ("resource", "food"))
+        return (f"무역로 조약: {paid} 1개를 내고 {gained} 1개 생산" if ko else f"Trade Routes: 1 {paid} paid, 1 {gained} produced")
+    if kind == "partner_science":
+        return (f"{name(e['card'], lang)}: 상대 {seat_words(e['seat'])}번 플레이어가 과학 점수 {e['science']} 지불" if ko
+                else f"{name(e['card'], lang)}: the partner, player {seat_words(e['seat'])}, pays {e['science']} science")
     if kind == "pact_ended":
         return f"{'조약 종료' if ko else 'Pact ended'}: {', '.join(name(c, lang) for c in e['cards'])}"
     if kind == "pact_made":
@@ -184,10 +213,12 @@ def event(e: dict, lang: str) -> str | None:
     if kind == "pact_declined":
         return f"{'조약 거절' if ko else 'Pact declined'}: {name(e['card'], lang)}"
     if kind == "resigned":
-        seat = e["seat"] + 1 if isinstance(e["seat"], int) else e["seat"]
+        seat = seat_words(e["seat"])
         return f"{seat}번 플레이어 게임 포기" if ko else f"player {seat} resigns"
-    if kind == "impact":
-        return f"{name(e['card'], lang)}: " + ", ".join(f"{s}: +{v}" for s, v in e["culture"].items())
+    if kind == "impact":          # culture by seat; the event's keys are seats as strings ("0")
+        return f"{name(e['card'], lang)}: " + ", ".join(
+            (f"{seat_words(int(s))}번 플레이어 +{v}" if ko else f"player {seat_words(int(s))} +{v}")
+            for s, v in e["culture"].items())
     if kind == "end_of_age":
         return (f"{e['age']}시대 시작: 버린 카드 {len(e['discarded'])}장" if ko
                 else f"Age {e['age']} begins: {len(e['discarded'])} card(s) discarded")

@@ -19,9 +19,10 @@ sides may sacrifice units, the stronger takes the card's spoils from the weaker.
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from . import civil, conflict, events, pacts
+from ..korean import josa
+from . import civil, conflict, events, narrate, pacts
 from . import economy as eco
-from .cards import FULL, card, value
+from .cards import FULL, called, card, value
 from .state import shuffled
 
 
@@ -73,8 +74,8 @@ def check_political(state: dict, action: dict) -> None:
         return
     cid = action.get("card")
     if cid not in civ["military_hand"]:
-        raise IllegalAction("through-the-ages/advanced/military-cards/political-action-cards/usage", f"{cid} is not in your military hand",
-                            f"손에 {cid} 군사 카드가 없습니다")
+        raise IllegalAction("through-the-ages/advanced/military-cards/political-action-cards/usage",
+                            f"{called(cid, 'en')} is not in your military hand", f"손에 {called(cid, 'ko')} 군사 카드가 없습니다")
     info = card(cid)
     if kind == "prepare_event":
         if info["type"] not in ("event", "territory"):
@@ -116,8 +117,8 @@ def _check_attack(state: dict, seat: int, action: dict, info: dict) -> None:
     war = action["kind"] == "declare_war"
     rule = "through-the-ages/full/war/declaring" if war else "through-the-ages/advanced/aggression/playing-an-aggression"
     if info["type"] != ("war" if war else "aggression"):
-        raise IllegalAction(rule, f"{cid} is not {'a war' if war else 'an aggression'} card",
-                            f"{cid}는 {'전쟁' if war else '침략'} 카드가 아닙니다")
+        raise IllegalAction(rule, f"{called(cid, 'en')} is not {'a war' if war else 'an aggression'} card",
+                            f"{josa(called(cid, 'ko'), '은/는')} {'전쟁' if war else '침략'} 카드가 아닙니다")
     if war and state["mode"] != FULL:
         raise IllegalAction("through-the-ages/advanced/setup/remove-war-cards", "wars belong to the Full game",
                             "전쟁은 본격 게임에만 있습니다")
@@ -290,7 +291,8 @@ def check_pending(state: dict, action: dict) -> None:
             raise IllegalAction("through-the-ages/full/game-end/last-round/aggression",
                                 "in the last round only the defender's bonus cards raise strength",
                                 "마지막 라운드에는 방어 보너스 카드로만 군사력을 올릴 수 있습니다")
-        raise IllegalAction(_pending_rule(p["kind"]), f"{kind} is not possible now", f"지금은 {kind}을(를) 할 수 없습니다")
+        raise IllegalAction(_pending_rule(p["kind"]), f"not possible now: {narrate.action(action, 'en')}",
+                            f"지금은 할 수 없습니다: {narrate.action(action, 'ko')}")
     if kind == "done" and p["kind"] == "payment":
         civ = _civ(state, p["seat"])
         paid = _paid(civ, p)
