@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from .. import api
 from .cards import value
 
 
@@ -54,3 +55,14 @@ def shuffled(state: dict, items: list) -> list:
     rng.shuffle(out)
     state["rng"] = rng.getrandbits(62)
     return out
+
+
+def load_state(data: dict, fresh: dict) -> dict:
+    """A state from JSON, checked against `fresh` (a new game of the same mode and player count): every key of
+    the state and of each civilisation present with its JSON type (api.MalformedState otherwise)."""
+    api.check_record(data, fresh, "the state")
+    if len(data["civs"]) != data["players"]:
+        raise api.MalformedState(f"the state has {len(data['civs'])} civilisations for {data['players']} players")
+    for seat, civ in enumerate(data["civs"]):
+        api.check_record(civ, fresh["civs"][0], f"civs[{seat}]")
+    return clone(data)
