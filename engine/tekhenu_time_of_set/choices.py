@@ -233,10 +233,9 @@ def choose_destiny(state, action, events: list) -> None:
         if action.card not in pending["available"]:
             raise IllegalAction("tekhenu/maat/step-8-destiny", f"{action.card} was already taken",
                                 f"{action.card}은(는) 이미 누가 가져갔습니다")
-        reward = DESTINY_REWARD[action.card]
-        if "choice" in reward and action.option not in reward["choice"]:
-            raise IllegalAction("tekhenu/A03", f"{action.card} needs option one of {reward['choice']}",
-                                f"{action.card}은(는) {reward['choice']} 중 하나를 골라야 합니다")
+        refused = setup_choices.option_refusal(action)
+        if refused is not None:
+            raise refused
         pending["queue"].pop(0)
         pending["available"].remove(action.card)
         setup_choices.receive_destiny(state, state.player[seat], action.card, action.option, events)
