@@ -380,7 +380,11 @@ class Engine(ABC):
             data = self.action_to_json(action)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             data = action               # not one of the game's action objects: parse_action says why
-        parse_action(data, self.action_specs(), self.info.id)
+        if parse_action(data, self.action_specs(), self.info.id) != action:    # a list for a tuple, say
+            raise MalformedAction(f"{_short(action)} is not an action object of {self.info.id} "
+                                  f"(action_from_json makes one from JSON)",
+                                  f"{_short(action)}은(는) {self.info.id}의 행동 객체가 아닙니다 "
+                                  f"(JSON은 action_from_json으로 만드세요)")
 
     def refusal(self, state, action) -> IllegalAction:
         """Why a well-formed action that `legal_actions` does not list is refused: the game's own refusal
