@@ -120,6 +120,23 @@ def test_facts_have_a_provenance_and_cite_existing_rules(game, kb):
             assert fact.note, fact.path
 
 
+def _keys(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _keys(inner)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_fact_has_a_key_yaml_read_as_a_boolean_or_null(game):
+    """YAML 1.1 reads a bare key on/off/yes/no as true/false (Time of Seth's TX01 showed {True: 'seth'})."""
+    bad = [f.path for f in registry.get(game).facts().all() if any(k is None or isinstance(k, bool) for k in _keys(f.value))]
+    assert not bad, f"{game}: quote these keys: {bad}"
+
+
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

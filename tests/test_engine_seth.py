@@ -461,3 +461,37 @@ def test_an_artifact_the_player_does_not_hold_is_refused(card):
         with pytest.raises(IllegalAction) as err:
             ENGINE.apply(state, action)
         assert err.value.rule_id == "tekhenu-time-of-set/gameplay/maat/destiny-artifact/artifact-use"
+
+
+# -- readings the text leaves open, labelled ---------------------------------------------------------------------
+def test_an_undeclared_anubis_red_die_is_used_as_a_base_colour_as_a_labelled_reading():
+    """Red die, Anubis Action, no declaration: no Soldiers and any Resource (the base Anubis Action) — one of two
+    readings, so the result names the fact."""
+    spec = {"id": "test/anubis-red", "setup": {
+        "players": 2, "me": {"scribes": 2, "soldiers": 0, "production": {"granite": 4}, "resources": {"granite": 0}},
+        "dice": [{"as": "d1", "color": "red", "value": 3, "god": "osiris", "light": "shaded"}]},
+        "actions": [{"kind": "take_die", "die": "d1", "anubis": True}, {"kind": "perform", "action": "produce",
+                                                                        "resource": "granite"}],
+        "expect": [{"path": "me.soldiers", "equals": 0}, {"path": "me.resources.granite", "equals": 3}]}
+    result = run(ENGINE, spec)
+    assert result.verified, [c for c in result.checks if not c.ok]
+    assert "seth_dice.anubis_undeclared_red_blue" in result.facts_used
+    fact = ENGINE.facts().get("seth_dice.anubis_undeclared_red_blue")
+    assert fact.source == "assumed" and "other reading" in fact.note and "다른 읽기" in fact.note_ko
+
+
+def test_sx02_and_sx03_lose_happiness_as_printed_as_a_labelled_conflict():
+    from app.scenario_files import load_scenarios
+
+    result = run(ENGINE, load_scenarios(game=GAME)["tekhenu-time-of-set/scenario/starting-sx01-sx02"])
+    assert result.verified and "seth_rules.sx02_sx03_lose_happiness" in result.facts_used
+    fact = ENGINE.facts().get("seth_rules.sx02_sx03_lose_happiness")
+    assert fact.source == "assumed" and "S02" in fact.note and "S02" in fact.note_ko and "misprint" in fact.note
+
+
+def test_tx01_reads_its_keys_as_printed(capsys):
+    """YAML 1.1 read the bare key `on` as true: `arbiter facts` showed {True: 'seth', ...}."""
+    assert F("seth_cards.technologies.TX01") == {"on": "seth", "vp": 2, "priests": 2}
+    assert main(["facts", "--game", GAME]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "technologies.TX01" in x)
+    assert "'on': 'seth'" in line and "True" not in line

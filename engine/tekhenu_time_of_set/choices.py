@@ -138,6 +138,7 @@ def choose_reward(state, action, events: list) -> None:
         god_actions.osiris_build(state, p, row, district, received or None, events,
                                  happiness_cost=spec["osiris"]["happiness_cost"])
         if spec["osiris"]["happiness_cost"]:
+            state.note_assumed("seth_rules.sx02_sx03_lose_happiness")
             events.append({"event": "happiness_lost", "seat": seat, "card": card, "amount": 1, "rule": rule})
         # "Perform an Osiris God Action": what triggers on that God Action triggers here too (as base S01-S03)
         cards_fx.after_action(state, p, {"value": row}, Perform("osiris", district=district), events)
