@@ -288,17 +288,35 @@ def parse_action(data, specs: dict[str, ActionSpec], game: str):
     return spec.make(values)
 
 
-def check_record(data, template: dict, where: str) -> None:
+def check_record(data, template: dict, where: str, lists: tuple = (), nullable: dict | None = None) -> None:
     """MalformedState unless `data` is a JSON object with every key of `template` (a record the game made
-    itself: a fresh state, a player) holding the same JSON type — bool is not a number, and a key the template
-    holds as null may hold anything. Extra keys are the game's to judge."""
+    itself: a fresh state, a player) holding the same JSON type — bool is not a number; a key in `nullable`
+    holds null or the type of its model there (a key the template holds as null and `nullable` does not name
+    may hold anything); each key in `lists` holds a list of records like the template's first (checked with
+    the same `nullable`). Extra keys are the game's to judge."""
     if not isinstance(data, dict):
         raise MalformedState(f"{where} must be a JSON object, not {_short(data)}")
+    nullable = nullable or {}
     for key, model in template.items():
         if key not in data:
             raise MalformedState(f"{where} has no {key!r}")
-        if model is not None and _json_type(data[key]) != _json_type(model):
-            raise MalformedState(f"{where}.{key} must be {_json_type(model)}, not {_short(data[key])}")
+        value = data[key]
+        if key in nullable:
+            model = nullable[key] if value is not None else None
+        if model is not None and _json_type(value) != _json_type(model):
+            raise MalformedState(f"{where}.{key} must be {_json_type(model)}, not {_short(value)}")
+    for key in lists:
+        for index, record in enumerate(data[key]):
+            check_record(record, template[key][0], f"{where}.{key}[{index}]", nullable=nullable)
+
+
+def check_players(data, low: int, high: int) -> int:
+    """The state's player count (MalformedState unless a whole number from `low` to `high`): the first thing a
+    game reads to make the fresh state it checks the rest against."""
+    players = data.get("players") if isinstance(data, dict) else None
+    if type(players) is not int or not low <= players <= high:
+        raise MalformedState(f"a state names its players, {low} to {high} (not {_short(players)})")
+    return players
 
 
 def _json_type(value) -> str:

@@ -495,3 +495,51 @@ def test_an_action_apply_carries_out_is_one_legal_actions_lists(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_an_action_apply_carries_out_is_one_legal_actions_lists_long(game):
     _near_miss_sweep(game, states_per_group=10**6)
+
+
+def _damage_sweep(game: str, every: int) -> None:
+    from engine.api import MalformedState
+
+    engine = registry.get(game)
+    groups, _ = _pool(game)
+    refused = 0
+    for state, _listed in [group[0] for group in groups][::every]:
+        data = engine.state_to_json(state)
+        records = [("", data)] + [(f"{k}[{i}]", r) for k, v in data.items() if isinstance(v, list)
+                                  for i, r in enumerate(v[:1]) if isinstance(r, dict)]
+        for where, record in records:
+            for key in list(record):
+                for damage in ("drop", "type"):
+                    copy = json.loads(json.dumps(data))
+                    target = copy if not where else copy[where.split("[")[0]][0]
+                    if damage == "drop":
+                        del target[key]
+                    else:
+                        target[key] = "x" if not isinstance(target[key], str) else 5
+                    try:
+                        loaded = engine.state_from_json(copy)
+                    except MalformedState:
+                        refused += 1
+                        continue
+                    legal = engine.legal_actions(loaded)
+                    if legal:
+                        try:
+                            engine.apply(loaded, legal[0])
+                        except IllegalAction:
+                            pass
+    assert refused
+    with pytest.raises(MalformedState):
+        engine.state_from_json({})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_damaged_state_is_refused_or_one_the_engine_continues_from(game):
+    """state_from_json on a state with a key removed or given another type (at the top and in each player's
+    record): MalformedState, or a state whose decision, legal moves and next move all work."""
+    _damage_sweep(game, every=len(_pool(game)[0]) // 2 or 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_damaged_state_is_refused_or_one_the_engine_continues_from_long(game):
+    _damage_sweep(game, every=1)

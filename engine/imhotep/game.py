@@ -2,6 +2,8 @@
 six rounds, the A and B sides of every site (or mixed), and the Wrath of the Pharaoh."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from . import data as D
 from . import examples, narrate, picture, rules, scenarios, simulator
@@ -70,6 +72,8 @@ class ImhotepEngine(api.Engine):
         return state.to_json()
 
     def load_state(self, data: dict) -> State:
+        api.check_record(data, _fresh(api.check_players(data, self.info.min_players, self.info.max_players)),
+                         "the state", lists=("ships",), nullable={"last_mover": 0, "pending": [], "site": ""})
         return State.from_json(data)
 
     def action_to_json(self, action) -> dict:
@@ -113,6 +117,13 @@ class ImhotepEngine(api.Engine):
 
     def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
         return examples.example_from_question(question, rule_ids, lang)
+
+
+
+@cache
+def _fresh(players: int) -> dict:
+    """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
+    return rules.new_game(players, 0).to_json()
 
 
 ENGINE = ImhotepEngine()

@@ -1,6 +1,8 @@
 """Tekhenu: Obelisk of the Sun behind the shared engine interface (engine.api), registered as `tekhenu`."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from . import decisions, examples, narrate, picture, scenarios, simulator, solo
 from .actions import SPECS, action_to_json
@@ -72,6 +74,9 @@ class TekhenuEngine(api.Engine):
         return state.to_json()
 
     def load_state(self, data: dict) -> State:
+        players = api.check_players(data, 1, self.info.max_players)
+        fresh = _fresh(max(players, self.info.min_players))
+        api.check_record(data, fresh, "the state", lists=("player",), nullable=NULLABLE)
         return State.from_json(data)
 
     def action_to_json(self, action) -> dict:
@@ -120,6 +125,16 @@ class TekhenuEngine(api.Engine):
 
 def _solo_new_game(seed: int, difficulty: str, edition: str, horus: str) -> State:
     return solo.new_game(seed, difficulty, edition, horus=horus)
+
+
+# the state's and a player's fields that are null or hold a value of this type (state.State, PlayerState)
+NULLABLE = {"pending": {}, "solo": {}, "horus_tiles": [], "ext": {}, "destiny": "", "balance": 0}
+
+
+@cache
+def _fresh(players: int) -> dict:
+    """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
+    return new_game(players, 0).to_json()
 
 
 ENGINE = TekhenuEngine()

@@ -2,6 +2,8 @@
 `tekhenu-time-of-set`: the Tekhenu engine with the expansion's changes at its extension points."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from ..tekhenu import play as base_play
 from ..tekhenu.state import State
@@ -92,6 +94,9 @@ class TimeOfSethEngine(api.Engine):
         return state.to_json()
 
     def load_state(self, data: dict) -> State:
+        players = api.check_players(data, 1, self.info.max_players)
+        fresh = _fresh(max(players, self.info.min_players))
+        api.check_record(data, fresh, "the state", lists=("player",), nullable=NULLABLE)
         return State.from_json(data)
 
     def action_to_json(self, action) -> dict:
@@ -139,6 +144,17 @@ class TimeOfSethEngine(api.Engine):
 
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang, situation.viewer)
+
+
+
+# the state's and a player's fields that are null or hold a value of this type (state.State, PlayerState)
+NULLABLE = {"pending": {}, "solo": {}, "horus_tiles": [], "ext": {}, "destiny": "", "balance": 0}
+
+
+@cache
+def _fresh(players: int) -> dict:
+    """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
+    return new_game(players, 0).to_json()
 
 
 ENGINE = TimeOfSethEngine()
