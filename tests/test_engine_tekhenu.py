@@ -668,3 +668,20 @@ def test_a_die_no_action_can_follow_is_refused_while_another_die_allows_one():
                 assert err.value.rule_id == "tekhenu/actions/spending-resources/cannot-afford"
                 return
     pytest.fail("no seed had a die that allows no action")
+
+
+def test_t19_is_offered_when_its_resources_pay_for_the_god_action():
+    """T19 produces "before that action": with no Papyrus, a yellow 3 taken for Bastet can pay for Bastet only
+    through T19's Produce first. legal_actions left it out, so the boundary (only listed moves) refused the
+    rulebook's own move (tekhenu/scenario/t19-produce-before-god-action)."""
+    from app.scenario_files import load_scenarios
+
+    engine = _engine()
+    spec = load_scenarios(game="tekhenu")["tekhenu/scenario/t19-produce-before-god-action"]
+    situation = engine.scenario_setup(spec)
+    state = situation.state
+    for step in spec["actions"]:
+        action = engine.action_from_json({**step, "die": situation.names[step["die"]]} if "die" in step else step)
+        assert action in engine.legal_actions(state), step
+        state, _ = engine.apply(state, action)
+    assert state.player[situation.roles["me"]].happiness == 5
