@@ -96,8 +96,7 @@ class TimeOfSethEngine(api.Engine):
     def load_state(self, data: dict) -> State:
         players = api.check_players(data, 1, self.info.max_players)
         fresh = _fresh(max(players, self.info.min_players))
-        api.check_record(data, fresh, "the state", lists=("player",), nullable=NULLABLE)
-        return State.from_json(data)
+        return State.from_checked_json(data, fresh)
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
@@ -144,11 +143,6 @@ class TimeOfSethEngine(api.Engine):
 
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang, situation.viewer)
-
-
-
-# the state's and a player's fields that are null or hold a value of this type (state.State, PlayerState)
-NULLABLE = {"pending": {}, "solo": {}, "horus_tiles": [], "ext": {}, "destiny": "", "balance": 0}
 
 
 @cache

@@ -1,9 +1,9 @@
 """Every move's fields as a client sends them: the one declaration engine.api checks a move against (a wrong
 type, a missing or unknown field, a card that does not exist → api.MalformedAction) before any rule runs.
 
-A move is a plain dict {"kind": ..., fields}. A new kind is one line in `_FIELDS` (required fields, then the
-optional ones); a kind missing here is refused as malformed, and the conformance test plays random games
-checking that every move `legal_actions` offers is declared.
+A move is a plain dict {"kind": ..., fields}. A new kind is one line in the table of `specs()` (its required
+fields, then its optional ones); a kind missing there is refused as malformed, and the conformance test fails
+while `legal_actions` offers a move of a kind not declared.
 """
 from __future__ import annotations
 
