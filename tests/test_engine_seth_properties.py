@@ -120,5 +120,7 @@ def test_many_games():
         setup, options = CONFIGS[index % len(CONFIGS)]
         play(setup["players"], 1000 + index, check_every=25, **options)
         games += 1
+        if games % 1000 == 0:       # a long run: its rate so far, in case it is stopped
+            print(f"  {games} Time of Seth games, {time.perf_counter() - start:.0f} s", flush=True)
     elapsed = time.perf_counter() - start
     print(f"\n{games} Time of Seth games in {elapsed:.0f} s ({games / elapsed:.1f} games/s)")

@@ -104,6 +104,8 @@ def test_ten_thousand_games(mode):
         for players in (2, 3, 4):
             play(players, seed, mode)
             games += 1
+        if seed % 500 == 499:       # a long run: its rate so far, in case it is stopped
+            print(f"  {mode}: {games} games, {time.perf_counter() - start:.0f} s", flush=True)
     elapsed = time.perf_counter() - start
     print(f"{games} {mode} games with invariant checks in {elapsed:.1f} s ({games / elapsed:.0f} games/s)")
     assert games >= 10_000
