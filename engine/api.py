@@ -7,6 +7,13 @@ stored in it), so the same seed and the same actions always give the same game. 
 is explicit (`decision`: who must decide what now — the Board Game Arena state-machine idea), and an
 action the rules forbid raises `IllegalAction` naming the KB rule that forbids it.
 
+A client's action crosses one boundary, the same for every game (`Engine.action_from_json`, `Engine.apply`):
+each action kind declares its fields once (`ActionSpec`: name → `Value`, what JSON may hold there), so a
+wrong type, a missing or unknown field, a float or a bool for a whole number is refused with the one shared
+`MalformedAction` before any rule runs; and `apply` carries out only an action `legal_actions` lists (an
+unlisted one gets the refusal of the rule that forbids it). A state read from JSON is refused with
+`MalformedState` unless the engine can continue from it.
+
 Scenarios (rules as checked examples, `engine.scenarios`) need three more things from a game: how a
 situation is set up from data, how a scenario step is played, and how a value is read by a dotted path.
 Presentation (`narrate_*`, `label`) keeps every player-facing string bilingual and in the engine that
@@ -14,10 +21,16 @@ knows what its events mean.
 """
 from __future__ import annotations
 
+import operator
+import typing
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from itertools import repeat
 from pathlib import Path
+from types import NoneType, UnionType
 
+from .errors import IllegalAction
 from .facts import FactRegistry
 
 
@@ -88,6 +101,243 @@ class QuestionExample:
     notice: dict | None = None                      # {"ko", "en"}
 
 
+# -- what a client may send: every action kind's fields, declared once -------------------------------------
+class MalformedAction(IllegalAction):
+    """Not an action of the game at all: not a JSON object, an unknown kind, a field missing, unknown or of the
+    wrong type (a float or a bool where a whole number belongs, a number where a name belongs...). No rule
+    forbids it — it is not a move — so `rule_id` is None; it is an IllegalAction all the same, so that a
+    client catches one exception for every refused request."""
+
+    def __init__(self, message: str, message_ko: str):
+        super().__init__(None, message, message_ko)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class MalformedState(ValueError):
+    """A state (from JSON) the engine cannot continue from: not the game's shape, or no decision can be
+    named or listed from it."""
+
+
+@dataclass(frozen=True)
+class Value:
+    """What one field of an action may hold, as JSON. kind: "int" (never a bool or a float, even 1.0),
+    "bool", "str", "id" (a whole number or a text) or "list" (of `item`; a tuple from code too); `low`/`high`
+    bound an int or a list's length; `choices` are the only strings allowed (empty: any — the rules then judge
+    the name)."""
+    kind: str
+    nullable: bool = False
+    low: int | None = None
+    high: int | None = None
+    choices: tuple = ()
+    item: "Value | None" = None
+
+    def fits(self, value) -> bool:
+        if value is None:
+            return self.nullable
+        kind = self.kind
+        if kind == "int":
+            return type(value) is int and (self.low is None or value >= self.low) \
+                and (self.high is None or value <= self.high)
+        if kind == "bool":
+            return type(value) is bool
+        if kind == "str":
+            return type(value) is str and (not self.choices or value in self.choices)
+        if kind == "id":
+            return type(value) in (int, str)
+        return type(value) in (list, tuple) and (self.low is None or len(value) >= self.low) \
+            and (self.high is None or len(value) <= self.high) and all(self.item.fits(v) for v in value)
+
+    def describe(self) -> tuple[str, str]:
+        """What the field must hold, in English and Korean (a refusal's words)."""
+        kind = self.kind
+        if kind in ("int", "list"):
+            en, ko = ("a whole number", "정수") if kind == "int" else \
+                (f"a list (each {self.item.describe()[0]})", f"목록 (각각 {self.item.describe()[1]})")
+            if self.high is not None:
+                en, ko = f"{en} ({self.low}..{self.high})", f"{ko} ({self.low}~{self.high})"
+            elif self.low is not None:
+                en, ko = f"{en} (at least {self.low})", f"{ko} ({self.low} 이상)"
+        elif kind == "bool":
+            en, ko = "true or false", "true 또는 false"
+        elif kind == "id":
+            en, ko = "a whole number or a text", "정수 또는 문자열"
+        elif not self.choices:
+            en, ko = "a text", "문자열"
+        elif len(self.choices) <= 12:
+            en, ko = f"one of {', '.join(self.choices)}", f"{', '.join(self.choices)} 중 하나"
+        else:
+            en, ko = "a name the game knows", "게임에 있는 이름"
+        return (f"{en} or null", f"{ko} 또는 null") if self.nullable else (en, ko)
+
+
+INT = Value("int")
+BOOL = Value("bool")
+STR = Value("str")
+ID = Value("id")
+
+
+def nat(high: int | None = None) -> Value:
+    """A whole number from 0 (to `high`)."""
+    return Value("int", low=0, high=high)
+
+
+def one_of(*choices: str) -> Value:
+    return Value("str", choices=tuple(choices))
+
+
+def list_of(item: Value, low: int | None = None, high: int | None = None) -> Value:
+    return Value("list", low=low, high=high, item=item)
+
+
+def maybe(value: Value) -> Value:
+    """The same, or null."""
+    return Value(value.kind, True, value.low, value.high, value.choices, value.item)
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action kind: its fields (name → Value, in order), those a client must send (the others have a
+    default), and how the game makes its action from checked JSON (`make(fields)`)."""
+    kind: str
+    fields: dict
+    required: frozenset
+    make: Callable[[dict], object]
+
+
+def with_field(spec: ActionSpec, name: str, value: Value) -> ActionSpec:
+    """The same spec with one field declared otherwise (a variant that widens a base game's field)."""
+    return ActionSpec(spec.kind, {**spec.fields, name: value}, spec.required, spec.make)
+
+
+def action_spec(kind: str, make: Callable[[dict], object], required: dict | None = None,
+                optional: dict | None = None) -> ActionSpec:
+    """An ActionSpec from the fields a client must send and those it may leave out."""
+    required, optional = required or {}, optional or {}
+    return ActionSpec(kind, {**required, **optional}, frozenset(required), make)
+
+
+_SCALARS = {int: INT, bool: BOOL, str: STR}
+
+
+def dataclass_specs(*classes, refine: dict | None = None) -> dict[str, ActionSpec]:
+    """Specs read from action dataclasses (a `kind` field whose default names the kind): each field's
+    annotation (int, bool, str, tuple[int, ...], `X | None`) is its Value, a field without a default is
+    required; `refine` {field name: Value} narrows a field wherever it appears (a die value 1..6, say)."""
+    refine = refine or {}
+    specs = {}
+    for cls in classes:
+        hints = typing.get_type_hints(cls)
+        declared, required = {}, set()
+        for f in fields(cls):
+            if f.name == "kind":
+                continue
+            declared[f.name] = refine.get(f.name) or _value_of(hints[f.name], f"{cls.__name__}.{f.name}")
+            if f.default is f.default_factory is _MISSING:
+                required.add(f.name)
+        kind = cls.__dataclass_fields__["kind"].default
+        specs[kind] = ActionSpec(kind, declared, frozenset(required), lambda data, cls=cls: cls(**data))
+    return specs
+
+
+_MISSING = fields(Option)[2].default.__class__ and Option.__dataclass_fields__["name"].default
+
+
+def _value_of(hint, where: str) -> Value:
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (UnionType, typing.Union) and NoneType in args:
+        (inner,) = [a for a in args if a is not NoneType]
+        return maybe(_value_of(inner, where))
+    if hint in _SCALARS:
+        return _SCALARS[hint]
+    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in _SCALARS:
+        return list_of(_SCALARS[args[0]])
+    raise TypeError(f"{where}: declare the field as int, bool, str, tuple[<one of them>, ...] or X | None")
+
+
+def parse_action(data, specs: dict[str, ActionSpec], game: str):
+    """The game's action from a client's JSON, every field checked against its kind's spec; MalformedAction
+    (one line, both languages) for anything that is not an action of the game."""
+    if not isinstance(data, dict):
+        raise MalformedAction(f"an action of {game} is a JSON object with a kind, not {_short(data)}",
+                              f"{game}의 행동은 kind가 있는 JSON 객체여야 합니다 ({_short(data)} 불가)")
+    kind = data.get("kind")
+    spec = specs.get(kind) if type(kind) is str else None
+    if spec is None:
+        raise MalformedAction(f"{game} has no action kind {_short(kind)}; its kinds: {', '.join(specs)}",
+                              f"{game}에는 {_short(kind)}라는 행동이 없습니다. 행동: {', '.join(specs)}")
+    values = {}
+    for name, value in data.items():
+        if name == "kind":
+            continue
+        declared = spec.fields.get(name)
+        if declared is None:
+            known = ", ".join(spec.fields) or "no other field"
+            raise MalformedAction(f"{kind} has no field {_short(name)} (its fields: {known})",
+                                  f"{kind} 행동에는 {_short(name)} 항목이 없습니다 (항목: {known})")
+        if not declared.fits(value):
+            en, ko = declared.describe()
+            raise MalformedAction(f"{kind}: {name} must be {en}, not {_short(value)}",
+                                  f"{kind}: {name}에는 {ko}을(를) 써야 합니다 ({_short(value)} 불가)")
+        values[name] = tuple(value) if type(value) is list else value
+    missing = [name for name in spec.required if name not in values]
+    if missing:
+        raise MalformedAction(f"{kind} needs {', '.join(sorted(missing))}",
+                              f"{kind} 행동에는 {', '.join(sorted(missing))} 항목이 필요합니다")
+    return spec.make(values)
+
+
+def check_record(data, template: dict, where: str, lists: tuple = (), nullable: dict | None = None) -> None:
+    """MalformedState unless `data` is a JSON object with every key of `template` (a record the game made
+    itself: a fresh state, a player) holding the same JSON type — bool is not a number; a key in `nullable`
+    holds null or the type of its model there (a key the template holds as null and `nullable` does not name
+    may hold anything); each key in `lists` holds a list of records like the template's first (checked with
+    the same `nullable`). Extra keys are the game's to judge."""
+    if not isinstance(data, dict):
+        raise MalformedState(f"{where} must be a JSON object, not {_short(data)}")
+    nullable = nullable or {}
+    for key, model in template.items():
+        if key not in data:
+            raise MalformedState(f"{where} has no {key!r}")
+        value = data[key]
+        if key in nullable:
+            model = nullable[key] if value is not None else None
+        if model is not None and _json_type(value) != _json_type(model):
+            raise MalformedState(f"{where}.{key} must be {_json_type(model)}, not {_short(value)}")
+    for key in lists:
+        for index, record in enumerate(data[key]):
+            check_record(record, template[key][0], f"{where}.{key}[{index}]", nullable=nullable)
+
+
+def check_players(data, low: int, high: int) -> int:
+    """The state's player count (MalformedState unless a whole number from `low` to `high`): the first thing a
+    game reads to make the fresh state it checks the rest against."""
+    players = data.get("players") if isinstance(data, dict) else None
+    if type(players) is not int or not low <= players <= high:
+        raise MalformedState(f"a state names its players, {low} to {high} (not {_short(players)})")
+    return players
+
+
+def _json_type(value) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null" if value is None else type(value).__name__
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class ScenarioError(ValueError):
     """A scenario that cannot be set up or played as written (unknown field, bad path...)."""
 
@@ -102,12 +352,72 @@ class Engine(ABC):
     def new_game(self, players: int, seed: int, **options): ...
 
     @abstractmethod
-    def legal_actions(self, state) -> list: ...
+    def enumerate_actions(self, state) -> list:
+        """Every action the rules allow now (the game's own list; clients call `legal_actions`)."""
 
     @abstractmethod
+    def resolve(self, state, action) -> tuple[object, list[dict]]:
+        """The game's own apply: a new state and the move's events (the input state never changed), or
+        IllegalAction naming the rule that forbids the move. `apply` calls it with an action it checked."""
+
+    @abstractmethod
+    def action_specs(self) -> dict[str, ActionSpec]:
+        """Every action kind of the game and its fields: the one description that `action_from_json` and
+        `apply` check a client's action against (a new kind is declared here, or it is refused)."""
+
+    _last_listed: tuple = (None, ())        # (state, its legal actions): the last list made, by identity
+
+    def legal_actions(self, state) -> list:
+        actions = self.enumerate_actions(state)
+        self._last_listed = (state, actions)     # one assignment: safe when threads share the engine
+        return actions
+
     def apply(self, state, action) -> tuple[object, list[dict]]:
-        """A new state and the events of the move; the input state is never changed. Raises
-        IllegalAction (with the forbidding rule's id) for a move the rules forbid."""
+        """A new state and the events of the move; the input state is never changed. Only an action that
+        `legal_actions` lists is carried out: anything else raises IllegalAction — the rule that forbids it,
+        or MalformedAction for what is not an action of the game at all (never another exception)."""
+        listed_state, listed = self._last_listed
+        if listed_state is state and any(map(operator.is_, listed, repeat(action))):
+            return self.resolve(state, action)   # the very object just listed for this state (a random pick)
+        self.check_fields(action)
+        if listed_state is not state:
+            listed = self.enumerate_actions(state)
+        if action in listed:
+            return self.resolve(state, action)
+        raise self.refusal(state, action)
+
+    def unlisted_refusal(self, state, action) -> IllegalAction | None:
+        """A game's closer reason for refusing a move its own apply would carry out but `legal_actions` does
+        not list (Tekhenu: a die after which no action is possible); None: the decision's rule says it."""
+        return None
+
+    def check_fields(self, action) -> None:
+        """MalformedAction unless `action` is an action of this game with every field of its declared type
+        (code can build an action with a float or a bool where a whole number belongs, and True == 1)."""
+        try:
+            data = self.action_to_json(action)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            data = action               # not one of the game's action objects: parse_action says why
+        if parse_action(data, self.action_specs(), self.info.id) != action:    # a list for a tuple, say
+            raise MalformedAction(f"{_short(action)} is not an action object of {self.info.id} "
+                                  f"(action_from_json makes one from JSON)",
+                                  f"{_short(action)}은(는) {self.info.id}의 행동 객체가 아닙니다 "
+                                  f"(JSON은 action_from_json으로 만드세요)")
+
+    def refusal(self, state, action) -> IllegalAction:
+        """Why a well-formed action that `legal_actions` does not list is refused: the game's own refusal
+        when it has one, else the rule of the decision due."""
+        try:
+            self.resolve(state, action)
+        except IllegalAction as refused:
+            return refused
+        closer = self.unlisted_refusal(state, action)
+        if closer is not None:
+            return closer
+        due = self.decision(state)
+        return IllegalAction(due.rule_id or self.info.rule_games[0],
+                             f"not one of the moves possible now; the decision due: {due.prompt['en']}",
+                             f"지금 할 수 있는 행동이 아닙니다. 지금 할 일: {due.prompt['ko']}")
 
     @abstractmethod
     def decision(self, state) -> Decision: ...
@@ -129,13 +439,34 @@ class Engine(ABC):
     def state_to_json(self, state) -> dict: ...
 
     @abstractmethod
-    def state_from_json(self, data: dict): ...
+    def load_state(self, data: dict):
+        """The state a `state_to_json` dict describes (the game's own reading; `state_from_json` checks it)."""
+
+    def state_from_json(self, data):
+        """The state, or MalformedState when the engine cannot continue from it: not the game's shape, or
+        its decision and legal actions cannot be worked out, or a game not over offers no move."""
+        if not isinstance(data, dict):
+            raise MalformedState(f"a {self.info.id} state is a JSON object, not {_short(data)}")
+        try:
+            state = self.load_state(data)
+            due = self.decision(state)
+            actions = self.enumerate_actions(state)
+            over = self.is_over(state)
+        except MalformedState:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise MalformedState(f"not a {self.info.id} state the engine can continue from "
+                                 f"({type(exc).__name__}: {_short(exc)})") from None
+        if not over and (due.seat is None or not actions):
+            raise MalformedState(f"a {self.info.id} state not over must name who decides and offer a move")
+        return state
 
     @abstractmethod
     def action_to_json(self, action) -> dict: ...
 
-    @abstractmethod
-    def action_from_json(self, data: dict): ...
+    def action_from_json(self, data):
+        """The game's action from JSON, checked against its kind's declared fields (MalformedAction)."""
+        return parse_action(data, self.action_specs(), self.info.id)
 
     # -- provenance ----------------------------------------------------------------------------------
     def facts(self) -> FactRegistry:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .api import Engine, ScenarioError, Situation
+from .api import Engine, MalformedAction, ScenarioError, Situation
 from .errors import IllegalAction
 
 __all__ = ["Check", "ScenarioError", "ScenarioResult", "Step", "run"]
@@ -98,6 +98,8 @@ def run(engine: Engine, spec: dict) -> ScenarioResult:
     for raw in spec.get("actions") or []:
         try:
             new_events = engine.scenario_step(situation, dict(raw))
+        except MalformedAction as exc:
+            raise ScenarioError(f"{spec['id']}: step {raw!r} is not an action of the game: {exc}") from None
         except IllegalAction as exc:
             raised = exc
             steps.append(Step(dict(raw), [], {"rule_id": exc.rule_id, "message": exc.message,

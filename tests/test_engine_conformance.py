@@ -120,6 +120,23 @@ def test_facts_have_a_provenance_and_cite_existing_rules(game, kb):
             assert fact.note, fact.path
 
 
+def _keys(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _keys(inner)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_fact_has_a_key_yaml_read_as_a_boolean_or_null(game):
+    """YAML 1.1 reads a bare key on/off/yes/no as true/false (Time of Seth's TX01 showed {True: 'seth'})."""
+    bad = [f.path for f in registry.get(game).facts().all() if any(k is None or isinstance(k, bool) for k in _keys(f.value))]
+    assert not bad, f"{game}: quote these keys: {bad}"
+
+
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -256,3 +273,273 @@ def test_every_scenario_of_the_game_verifies(game):
     assert scenarios, f"{game}: an engine comes with scenarios"
     failed = [sid for sid, spec in scenarios.items() if not run(engine, spec).verified]
     assert not failed, failed
+
+
+# -- no action crashes an engine: every action kind of every engine, fuzzed (hypothesis) ---------------------------
+# Whatever JSON a client sends (a wrong type, a missing or extra field, a float for an int, a negative or huge
+# number, an unknown id, a bool, a list, an action of another phase) is refused with IllegalAction (the rule, or
+# the one MalformedAction), never another exception and never carried out unless legal_actions lists it; and a
+# state `apply` returns is one the engine continues from. The default run is a fixed sample (derandomized);
+# `pytest -m slow` runs many more, random.
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from engine.api import MalformedAction  # noqa: E402
+from engine.errors import IllegalAction  # noqa: E402
+
+FUZZ_EXAMPLES, FUZZ_EXAMPLES_SLOW = 400, 10_000
+HOSTILE = st.one_of(
+    st.integers(-3, 12), st.sampled_from([-1, 10**6, -10**9, 2**63, 10**100]), st.floats(allow_nan=True),
+    st.sampled_from([0.0, 1.0, 0.5, -1.5]), st.booleans(), st.none(), st.text(max_size=6),
+    st.sampled_from(["", "x", "0", "1", "-1", "2", "none", "seth", "produce", "people:99", "people:-1", "temple:-1",
+                     "faith:-3", "faith:abc", "Art99", "A01", "B01", "T19", "1,1", "4,4", "-1,0", "0:0", "9:9",
+                     "no-such-card", "happiness", "population", "bogus", "red", "blue", "wheel", "pyramid", "point"]),
+    st.lists(st.one_of(st.integers(-2, 6), st.text(max_size=3), st.floats()), max_size=5),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _fuzz_configs(engine) -> list[tuple[int, dict]]:
+    """The default game, and each option alone at each other value it takes (a flag: on)."""
+    info = engine.info
+    out = [(info.default_players, {})]
+    for option in info.options:
+        values = option.choices if option.choices is not None else (True,)
+        out += [(info.default_players, {option.name: v}) for v in values if v != option.default]
+    return out
+
+
+_POOLS: dict = {}
+
+
+def _pool(game: str):
+    """States of seeded random games in every configuration (every 4th decision and the end), each with the JSON
+    of its legal actions, grouped by what is decided (the decision's kind and the kinds of moves offered, so that
+    a rare decision is drawn as often as a common one); and, per field name, the values legal actions gave it."""
+    if game not in _POOLS:
+        engine = registry.get(game)
+        groups, seen = {}, {}
+        for index, (players, options) in enumerate(_fuzz_configs(engine)):
+            try:
+                state = engine.new_game(players, index, **options)
+            except IllegalAction:       # an option for another player count (the Trial of the Vizier: 2)
+                state = engine.new_game(engine.info.min_players, index, **options)
+            pick, step = chooser(index), 0
+            while True:
+                legal = engine.legal_actions(state)
+                if step % 4 == 0 or not legal:
+                    listed = [engine.action_to_json(a) for a in legal]
+                    key = (engine.decision(state).kind, tuple(sorted({f"{d['kind']}:{d.get('action')}" for d in listed})))
+                    groups.setdefault(key, []).append((state, listed))
+                    for data in listed:
+                        for name, value in data.items():
+                            seen.setdefault(name, set()).add(json.dumps(value))
+                if not legal:
+                    break
+                state, _ = engine.apply(state, pick.choice(legal))
+                step += 1
+        _POOLS[game] = (list(groups.values()), {name: [json.loads(v) for v in sorted(values)]
+                                                for name, values in seen.items()})
+    return _POOLS[game]
+
+
+@st.composite
+def _hostile_action(draw, game: str):
+    """A state of the pool, and JSON near one of its legal actions or of any kind the game declares."""
+    engine = registry.get(game)
+    groups, seen = _pool(game)
+    state, listed = draw(st.sampled_from(draw(st.sampled_from(groups))))
+    specs = engine.action_specs()
+    if listed and draw(st.booleans()):
+        data = dict(draw(st.sampled_from(listed)))
+    else:
+        kind = draw(st.sampled_from(sorted(specs)))
+        data = {"kind": kind}
+        for name in specs[kind].fields:
+            if name in specs[kind].required or draw(st.booleans()):
+                data[name] = draw(st.sampled_from(seen[name])) if name in seen and draw(st.booleans()) else draw(HOSTILE)
+    for _ in range(draw(st.sampled_from([1, 1, 2, 3, 0]))):
+        how = draw(st.sampled_from(["nudge", "known", "value", "nudge", "known", "drop", "extra", "kind"]))
+        names = [n for n in data if n != "kind"]
+        chosen = [n for n in names if data[n] not in (None, 0, False, (), [])]      # what this move is about
+        name = draw(st.sampled_from(chosen if chosen and draw(st.booleans()) else names)) if names else None
+        if how == "value" and name:
+            data[name] = draw(HOSTILE)
+        elif how == "known" and name in seen:
+            data[name] = draw(st.sampled_from(seen[name]))
+        elif how == "drop" and name:
+            del data[name]
+        elif how == "extra":
+            data[draw(st.sampled_from(["extra", "seat", "card", "slot", "kind2"]))] = draw(HOSTILE)
+        elif how == "kind":
+            data["kind"] = draw(st.one_of(st.sampled_from(sorted(specs)), HOSTILE))
+        elif how == "nudge" and name and type(data[name]) is int:
+            data[name] += draw(st.sampled_from([-2, -1, 1, 2, 100]))
+        elif how == "nudge" and name and type(data[name]) is str and re.search(r"\d", data[name]):
+            # a number inside a name ("people:0", "1,1", "faith:2"): out of range, negative, a word
+            data[name] = re.sub(r"\d+", lambda _: draw(st.sampled_from(["-1", "99", "3", "x", "1.5", ""])),
+                                data[name], count=1)
+    if draw(st.integers(0, 19)) == 0:
+        data = draw(st.one_of(HOSTILE, st.just(list(data.items()))))
+    return state, listed, data
+
+
+def _fuzz_step(engine, state, listed, data) -> bool:
+    """Send `data` as a client would; True when the engine carried it out (then it was listed, and the new state
+    goes on)."""
+    try:
+        action = engine.action_from_json(data)
+    except MalformedAction:
+        action = data                   # code may pass anything: apply must refuse it the same way
+    try:
+        new, events = engine.apply(state, action)
+    except IllegalAction as refused:
+        assert refused.rule_id is None or isinstance(refused.rule_id, str) and "/" in refused.rule_id, refused
+        assert refused.message and refused.message_ko, refused
+        return False
+    assert engine.action_to_json(action) in listed, f"{engine.info.id}: carried out an unlisted action {data!r}"
+    assert isinstance(events, list)
+    assert engine.is_over(new) or (engine.decision(new).seat is not None and engine.legal_actions(new)), \
+        f"{engine.info.id}: {data!r} left a state the engine cannot continue from"
+    return True
+
+
+def _fuzz(game: str, examples: int, derandomize: bool):
+    engine = registry.get(game)
+    _pool(game)
+
+    @settings(max_examples=examples, deadline=None, derandomize=derandomize, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(_hostile_action(game))
+    def run_one(case):
+        _fuzz_step(engine, *case)
+
+    run_one()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_action_crashes_an_engine(game):
+    _fuzz(game, FUZZ_EXAMPLES, derandomize=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_no_action_crashes_an_engine_long(game):
+    _fuzz(game, FUZZ_EXAMPLES_SLOW, derandomize=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_action_kind_is_declared_and_refused_cleanly_in_every_phase(game):
+    """Every kind the game declares, with fields a legal action once held (or none), sent in sampled states of
+    every phase: a clean refusal or a listed move. And every kind legal_actions offers is a declared kind."""
+    engine = registry.get(game)
+    groups, seen = _pool(game)
+    states = [case for group in groups for case in group]
+    specs = engine.action_specs()
+    offered = {data["kind"] for _, listed in states for data in listed}
+    assert offered <= set(specs), f"{game}: legal actions of undeclared kinds {offered - set(specs)}"
+    phases = {}
+    for state, listed in states:
+        phases.setdefault(engine.decision(state).kind, (state, listed))
+    carried = 0
+    for kind, spec in sorted(specs.items()):
+        data = {"kind": kind, **{name: seen[name][0] for name in spec.required if name in seen}}
+        for state, listed in phases.values():
+            carried += _fuzz_step(engine, state, listed, data)
+            carried += _fuzz_step(engine, state, listed, {**data, "unknown_field": 1})
+    assert carried < len(specs) * len(phases)
+
+
+def _near_misses(data: dict, seen: dict):
+    """Moves one step from a legal one: each field the move is about (and one it leaves empty) given a value
+    another legal move had, a number one off, negative or huge, a number inside a name changed ("people:0" →
+    "people:99"), or a value of the wrong type."""
+    names = [n for n in data if n != "kind"]
+    about = [n for n in names if data[n] not in (None, 0, False, (), [])]
+    empty = [n for n in names if n not in about][:2]
+    for name in about + empty:
+        value = data[name]
+        options = list(seen.get(name, ()))[:4] + [None, True, 1.5, "x", [value]]
+        if type(value) is int:
+            options += [value - 1, value + 1, -1, 10**6]
+        if type(value) is str:
+            options += [re.sub(r"\d+", r, value, count=1) for r in ("99", "-1", "x", "")] + ["", value + "9"]
+        if isinstance(value, (list, tuple)):
+            options += [[], [-1], list(value) * 2, [str(v) for v in value]]
+        for option in options:
+            yield {**data, name: option}
+
+
+def _near_miss_sweep(game: str, states_per_group: int) -> None:
+    engine = registry.get(game)
+    groups, seen = _pool(game)
+    carried = tried = 0
+    for state, listed in [case for group in groups for case in group[:states_per_group]]:
+        shapes = {}
+        for data in listed:
+            shapes.setdefault(f"{data['kind']}:{data.get('action')}:{data.get('target', '')[:4] if isinstance(data.get('target'), str) else ''}", data)
+        for data in shapes.values():
+            for near in _near_misses(data, seen):
+                tried += 1
+                carried += _fuzz_step(engine, state, listed, near)
+    assert tried > 100 and carried
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_apply_carries_out_is_one_legal_actions_lists(game):
+    """Near misses of legal moves (_near_misses) in two states of every kind of decision: the moves a game's own
+    rules might carry out without listing them, or crash on. Never a crash; carried out only when listed."""
+    _near_miss_sweep(game, states_per_group=2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_apply_carries_out_is_one_legal_actions_lists_long(game):
+    _near_miss_sweep(game, states_per_group=10**6)
+
+
+def _damage_sweep(game: str, every: int) -> None:
+    from engine.api import MalformedState
+
+    engine = registry.get(game)
+    groups, _ = _pool(game)
+    refused = 0
+    for state, _listed in [group[0] for group in groups][::every]:
+        data = engine.state_to_json(state)
+        records = [("", data)] + [(f"{k}[{i}]", r) for k, v in data.items() if isinstance(v, list)
+                                  for i, r in enumerate(v[:1]) if isinstance(r, dict)]
+        for where, record in records:
+            for key in list(record):
+                for damage in ("drop", "type"):
+                    copy = json.loads(json.dumps(data))
+                    target = copy if not where else copy[where.split("[")[0]][0]
+                    if damage == "drop":
+                        del target[key]
+                    else:
+                        target[key] = "x" if not isinstance(target[key], str) else 5
+                    try:
+                        loaded = engine.state_from_json(copy)
+                    except MalformedState:
+                        refused += 1
+                        continue
+                    legal = engine.legal_actions(loaded)
+                    if legal:
+                        try:
+                            engine.apply(loaded, legal[0])
+                        except IllegalAction:
+                            pass
+    assert refused
+    with pytest.raises(MalformedState):
+        engine.state_from_json({})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_damaged_state_is_refused_or_one_the_engine_continues_from(game):
+    """state_from_json on a state with a key removed or given another type (at the top and in each player's
+    record): MalformedState, or a state whose decision, legal moves and next move all work."""
+    _damage_sweep(game, every=len(_pool(game)[0]) // 2 or 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_a_damaged_state_is_refused_or_one_the_engine_continues_from_long(game):
+    _damage_sweep(game, every=1)

@@ -256,6 +256,64 @@ def test_lever_order_must_list_the_loaded_spaces():
     assert info.value.rule_id == "imhotep/lever"
 
 
+@pytest.mark.parametrize("order", [5, None, [0, "1"], [0, 1, 2, 3.0], [True, 0], "01", [0.0, 1]])
+def test_a_lever_order_of_the_wrong_type_is_malformed_not_a_crash(order):
+    """After a Lever, the order 5, null, [0,"1"] or [0,1,2,3.0] raised TypeError."""
+    from engine.api import MalformedAction
+
+    sit = situation(players=2, ships=[["white", "black", None], 4, 2, 1], black={"cards": {"lever": 1}})
+    play(sit, {"kind": "lever", "ship": 0, "site": "temple"})
+    with pytest.raises(MalformedAction):
+        ENGINE.apply(sit.state, ENGINE.action_from_json({"kind": "order", "order": order}))
+    with pytest.raises(MalformedAction):
+        ENGINE.apply(sit.state, ("order", order))
+    ENGINE.apply(sit.state, ENGINE.action_from_json({"kind": "order", "order": [1, 0]}))
+
+
+@pytest.mark.parametrize("action", [("pyramid", 1.0), ("pyramid", True), ("sail", 0), ("place",), ("stones", 1),
+                                    ("place", True, 0), ("place", 0, 1.0), (), "stones", ["stones"], None])
+def test_a_malformed_tuple_is_refused_never_carried_out(action):
+    """("sail", 0) and ("place",) raised IndexError; ("stones", 1) and ("place", True, 0) were carried out."""
+    from engine.api import MalformedAction
+
+    sit = situation(players=2, ships=[["white", None], 4, 2, 1], black={"sled": 2})
+    with pytest.raises(MalformedAction):
+        ENGINE.apply(sit.state, action)
+
+
+def test_the_pyramids_b_choice_of_a_float_is_malformed():
+    sit = situation(players=2, sides={"pyramid": "B"}, pyramid=[[], [], []], ships=[["white"], 4, 3, 2])
+    play(sit, {"kind": "sail", "ship": 0, "site": "pyramid"})
+    assert ENGINE.decision(sit.state).kind == "choose_pyramid"
+    for data in ({"kind": "pyramid", "pyramid": 1.0}, {"kind": "pyramid", "pyramid": "1"}, {"kind": "pyramid"}):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(sit.state, ENGINE.action_from_json(data))
+    with pytest.raises(IllegalAction) as info:
+        ENGINE.apply(sit.state, ("pyramid", 7))
+    assert info.value.rule_id == "imhotep/sites-b/pyramids/three-pyramids"
+
+
+def test_a_market_stone_takes_a_card_as_a_labelled_reading():
+    """"1장씩 가져갑니다" beside the example's "가져갈 수 있습니다": every stone takes a card while one is left,
+    and a result that relied on it says so."""
+    sit = situation(players=2, ships=[["white", "black"], 4, 3, 1], market=["sail", "statue", "lever", "hammer"])
+    play(sit, {"kind": "sail", "ship": 0, "site": "market"})
+    assert ENGINE.legal_actions(sit.state) == [("take", i) for i in range(4)]      # no "decline"
+    assert "decisions.market_card_must_be_taken" in ENGINE.facts_used(sit.state)
+    fact = ENGINE.facts().get("decisions.market_card_must_be_taken")
+    assert fact.source == "assumed" and "가져갈 수 있습니다" in fact.note and "가져갈 수 있습니다" in fact.note_ko
+
+
+@pytest.mark.parametrize("sled", [0, 2])
+def test_the_pyramids_b_load_bonus_without_a_stone_gives_the_point_as_a_labelled_reading(sled):
+    sit = situation(players=2, sides={"pyramid": "B"}, pyramid=[[], [], ["black", "black"]], ships=[["white"], 4, 3, 2],
+                    white={"sled": sled})
+    play(sit, {"kind": "sail", "ship": 0, "site": "pyramid"}, {"kind": "pyramid", "who": "white", "pyramid": 2})
+    assert sit.state.score[D.COLORS.index("white")] == 1
+    used = "decisions.pyramid_b_load_without_stone" in ENGINE.facts_used(sit.state)
+    assert used == (sled == 0) and (ENGINE.decision(sit.state).kind == "bonus_load") == (sled > 0)
+
+
 def test_blue_cards_offered_only_when_held_and_playable():
     sit = situation(players=2, ships=[["white", "black", None], 4, 2, 1], black={"sled": 3,
                     "cards": {"lever": 1, "hammer": 1, "sail": 1, "chisel": 1}})

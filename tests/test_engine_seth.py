@@ -23,7 +23,8 @@ from engine.errors import IllegalAction
 from engine.play import chooser
 from engine.scenarios import run
 from engine.tekhenu_time_of_set import examples, picture, rules, scenarios
-from engine.tekhenu_time_of_set.actions import OwedChoice, VizierMove
+from engine.tekhenu.actions import Perform
+from engine.tekhenu_time_of_set.actions import OwedChoice, UseArtifact, VizierMove
 from engine.tekhenu_time_of_set.facts import F
 
 GAME = "tekhenu-time-of-set"
@@ -386,3 +387,111 @@ def test_a_time_of_seth_question_gets_a_verified_time_of_seth_example(assistant,
     assert example["scenario_id"].startswith(f"{GAME}/scenario/")
     if scenario:
         assert example["scenario_id"].endswith(scenario)
+
+
+# -- the Seth God Action after a Seth-board die, whatever cards the player holds ------------------------------------
+def _seth_die_taken(me: dict, soldiers: int = 6):
+    """A 4-player situation where `me` (with `me`'s cards) takes a gray 2 of the Seth board."""
+    spec = {"id": "test/seth-die", "setup": {
+        "players": 4, "board": {"temple": {}}, "me": {"soldiers": soldiers, **me},
+        "seth": {"regions": {"2": [None, None]}, "conquest": {}, "stack": ["A06", "A05"]},
+        "dice": [{"as": "s1", "board": "seth", "value": 2}]}}
+    situation = ENGINE.scenario_setup(spec)
+    state = situation.state
+    take = next(a for a in ENGINE.legal_actions(state)
+                if getattr(a, "board", "wheel") == "seth" and a.die == situation.names["s1"] and a.adjust == 0)
+    state, _ = ENGINE.apply(state, take)
+    return state
+
+
+@pytest.mark.parametrize("me", [{}, {"technologies": ["T03"]}, {"blessings": ["B13"]},
+                                {"technologies": ["TX02"], "faith": 2}, {"blessings": ["B21"], "technologies": ["T19"]}])
+def test_a_seth_board_die_offers_the_seth_action_whatever_cards_the_player_holds(me):
+    """Taking a die of the Seth board is for the Seth God Action: a player holding a Blessing or a Technology
+    was offered only "no action" (card effects' list of action kinds did not know "seth")."""
+    state = _seth_die_taken(me)
+    offered = ENGINE.legal_actions(state)
+    seth = [a for a in offered if getattr(a, "action", None) == "seth"]
+    assert seth and not any(getattr(a, "action", None) == "none" for a in offered)
+    after, events = ENGINE.apply(state, seth[0])
+    built = next(e for e in events if e.get("event") == "seth")
+    assert built["region"] == 2 and after.player[state.current.seat].permanent_taint == 1
+
+
+def test_in_random_play_a_seth_board_die_is_followed_by_the_seth_action_unless_none_is_possible():
+    """Before: 66 of 104 Seth-board dice taken ended in "no action". Now "no action" only where the Seth action
+    has become impossible by the time it is performed (the player spent the Soldiers on something else)."""
+    from engine.tekhenu_time_of_set import seth_action
+
+    followed = wasted = 0
+    for seed in range(6):
+        state, pick, watching = ENGINE.new_game(4, seed), chooser(seed), False
+        while not ENGINE.is_over(state):
+            action = pick.choice(ENGINE.legal_actions(state))
+            if watching and getattr(action, "kind", "") == "perform" and action.by is None:
+                if action.action == "none":
+                    assert seth_action.refusal(state, state.current, state.pending) is not None
+                    wasted += 1
+                else:
+                    assert action.action == "seth"
+                    followed += 1
+                watching = False
+            watching = watching or getattr(action, "board", "wheel") == "seth"
+            state, _ = ENGINE.apply(state, action)
+    assert followed >= 20 and wasted <= followed // 10
+
+
+@pytest.mark.parametrize("extra", ["faith:-3", "faith:abc", "faith:0", "faith:1.5", "faith:"])
+def test_tx02_pays_a_whole_number_of_faith_tokens(extra):
+    """TX02's Faith for Soldiers: a negative count paid Soldiers back (Faith 0 → 3, Soldiers 9 → 2), a word
+    raised ValueError."""
+    state = _seth_die_taken({"technologies": ["TX02"], "faith": 0}, soldiers=9)
+    with pytest.raises(IllegalAction) as err:
+        ENGINE.apply(state, Perform("seth", cell="0,0", extra=extra))
+    assert err.value.rule_id in ("tekhenu-time-of-set/TX02", ENGINE.decision(state).rule_id)
+    assert HANGUL.search(err.value.message_ko)
+
+
+@pytest.mark.parametrize("card", ["Art99", "", "A01"])
+def test_an_artifact_the_player_does_not_hold_is_refused(card):
+    state = ENGINE.new_game(4, 1)
+    while ENGINE.decision(state).kind != "take_die":
+        state, _ = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    for action in (UseArtifact(card), ENGINE.action_from_json({"kind": "use_artifact", "card": card})):
+        with pytest.raises(IllegalAction) as err:
+            ENGINE.apply(state, action)
+        assert err.value.rule_id == "tekhenu-time-of-set/gameplay/maat/destiny-artifact/artifact-use"
+
+
+# -- readings the text leaves open, labelled ---------------------------------------------------------------------
+def test_an_undeclared_anubis_red_die_is_used_as_a_base_colour_as_a_labelled_reading():
+    """Red die, Anubis Action, no declaration: no Soldiers and any Resource (the base Anubis Action) — one of two
+    readings, so the result names the fact."""
+    spec = {"id": "test/anubis-red", "setup": {
+        "players": 2, "me": {"scribes": 2, "soldiers": 0, "production": {"granite": 4}, "resources": {"granite": 0}},
+        "dice": [{"as": "d1", "color": "red", "value": 3, "god": "osiris", "light": "shaded"}]},
+        "actions": [{"kind": "take_die", "die": "d1", "anubis": True}, {"kind": "perform", "action": "produce",
+                                                                        "resource": "granite"}],
+        "expect": [{"path": "me.soldiers", "equals": 0}, {"path": "me.resources.granite", "equals": 3}]}
+    result = run(ENGINE, spec)
+    assert result.verified, [c for c in result.checks if not c.ok]
+    assert "seth_dice.anubis_undeclared_red_blue" in result.facts_used
+    fact = ENGINE.facts().get("seth_dice.anubis_undeclared_red_blue")
+    assert fact.source == "assumed" and "other reading" in fact.note and "다른 읽기" in fact.note_ko
+
+
+def test_sx02_and_sx03_lose_happiness_as_printed_as_a_labelled_conflict():
+    from app.scenario_files import load_scenarios
+
+    result = run(ENGINE, load_scenarios(game=GAME)["tekhenu-time-of-set/scenario/starting-sx01-sx02"])
+    assert result.verified and "seth_rules.sx02_sx03_lose_happiness" in result.facts_used
+    fact = ENGINE.facts().get("seth_rules.sx02_sx03_lose_happiness")
+    assert fact.source == "assumed" and "S02" in fact.note and "S02" in fact.note_ko and "misprint" in fact.note
+
+
+def test_tx01_reads_its_keys_as_printed(capsys):
+    """YAML 1.1 read the bare key `on` as true: `arbiter facts` showed {True: 'seth', ...}."""
+    assert F("seth_cards.technologies.TX01") == {"on": "seth", "vp": 2, "priests": 2}
+    assert main(["facts", "--game", GAME]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "technologies.TX01" in x)
+    assert "'on': 'seth'" in line and "True" not in line

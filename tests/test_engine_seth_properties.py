@@ -3,7 +3,7 @@ expansion) and solo against Botankhamun at each difficulty finish; every state k
 (dice, Conquest tiles and Artifacts conserved, tracks within 0-10, pieces never negative, faces respected,
 every fact used exists); the same seed gives the same game; states round-trip through JSON.
 
-The default run plays a sample of a few seconds; `pytest -m slow` plays 5,000 games (see test_many_games)."""
+The default run plays a sample of a few seconds; `pytest -m slow` plays 10,000 games (see test_many_games)."""
 from __future__ import annotations
 
 import json
@@ -114,11 +114,13 @@ def test_same_seed_same_game():
 
 @pytest.mark.slow
 def test_many_games():
-    """5,000 seeded games over the eight configurations; every state checked every 25 decisions."""
+    """10,000 seeded games over the eight configurations; every state checked every 25 decisions."""
     start, games = time.perf_counter(), 0
-    for index in range(5000):
+    for index in range(10_000):
         setup, options = CONFIGS[index % len(CONFIGS)]
         play(setup["players"], 1000 + index, check_every=25, **options)
         games += 1
+        if games % 1000 == 0:       # a long run: its rate so far, in case it is stopped
+            print(f"  {games} Time of Seth games, {time.perf_counter() - start:.0f} s", flush=True)
     elapsed = time.perf_counter() - start
     print(f"\n{games} Time of Seth games in {elapsed:.0f} s ({games / elapsed:.1f} games/s)")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.errors import IllegalAction
-from engine.tekhenu import Die, Perform, State, TakeDie, apply, legal_actions, new_game
+from engine.tekhenu import ChooseDestiny, Die, Perform, State, TakeDie, apply, legal_actions, new_game
 from engine.tekhenu.board import FACTS, GODS
 from engine.tekhenu.play import play_random, summary
 
@@ -592,3 +592,96 @@ def test_faith_placement_is_offered_from_minus_to_plus_what_the_player_holds():
     assert err.value.rule_id == "tekhenu/maat/step-2-faith"
     with pytest.raises(IllegalAction):
         apply(state, Perform("none"))
+
+
+# -- the engine's boundary: only what the rules allow, never a state the engine cannot continue from ---------------
+def _engine():
+    from engine import registry
+
+    return registry.get("tekhenu")
+
+
+@pytest.mark.parametrize("action", [TakeDie(0, adjust=0.5), TakeDie(0, adjust=True), TakeDie(True),
+                                    TakeDie(0, anubis=1), Perform("hathor", space=True), Perform("ra", rotation=1.0),
+                                    Perform("thoth", section=0, cards=(0, 1.0)), ("take_die", 0), {"kind": "take_die"}])
+def test_an_action_with_a_wrong_type_is_malformed_never_carried_out(action):
+    """Code can build what JSON cannot pass: a float, a bool (True == 1) where a whole number belongs."""
+    from engine.api import MalformedAction
+
+    state = _ready()
+    with pytest.raises(MalformedAction) as err:
+        _engine().apply(state, action)
+    assert err.value.rule_id is None and re.search(r"[가-힣]", err.value.text("ko"))
+
+
+def test_a_destiny_card_without_a_choice_takes_no_option():
+    """A01 gives its reward and nothing to choose: an option was a free +1 Happiness."""
+    state = new_game(2, 1)
+    while state.phase == "setup" and state.pending.get("stage") != "destiny":
+        state, _ = apply(state, legal_actions(state)[0])
+    card = next(c for c in state.pending["available"] if c != "A03")
+    for option in ("happiness", "bogus"):
+        with pytest.raises(IllegalAction) as err:
+            _engine().apply(state, ChooseDestiny(card, option))
+        assert err.value.rule_id == "tekhenu/appendix/destiny-cards"
+
+
+@pytest.mark.parametrize("target", ["people:99", "people:-1", "temple:-1", "temple:2", "people:x", "people:"])
+def test_horus_names_one_of_the_two_statue_spaces(target):
+    state = _ready()
+    state.current.resources["granite"] = 3
+    state = _take_at(state, "horus", "gray", 4)
+    with pytest.raises(IllegalAction) as err:
+        _engine().apply(state, Perform("horus", target=target))
+    assert err.value.rule_id == "tekhenu/actions/horus/statue-for-people/spaces"
+
+
+@pytest.mark.parametrize("rotation", [4, -1, 10**6])
+def test_a_pillar_tile_has_four_orientations(rotation):
+    state = _ready()
+    state.current.resources["limestone"] = 2
+    state = _take_at(state, "ra", "gray", 6)
+    with pytest.raises(IllegalAction) as err:
+        _engine().apply(state, Perform("ra", cell="1,1", rotation=rotation))
+    assert err.value.rule_id == "tekhenu/actions/ra/pay-and-place-tile"
+    _engine().apply(state, Perform("ra", cell="1,1", rotation=3))       # the fourth orientation is one
+
+
+def test_a_die_no_action_can_follow_is_refused_while_another_die_allows_one():
+    """"you must choose to perform a different action, potentially choosing a different die altogether": the
+    die legal_actions leaves out is refused too (it was taken, and the turn ended in "no action")."""
+    engine = _engine()
+    for seed in range(40):
+        state = _ready(seed=seed)
+        listed = engine.legal_actions(state)
+        for section in state.sections:
+            for die in section:
+                take = TakeDie(die.id)
+                if take in listed or any(a.die == die.id for a in listed if not a.anubis):
+                    continue
+                try:
+                    apply(state, take)          # the game's own apply accepts it...
+                except IllegalAction:
+                    continue
+                with pytest.raises(IllegalAction) as err:   # ...the engine's boundary does not
+                    engine.apply(state, take)
+                assert err.value.rule_id == "tekhenu/actions/spending-resources/cannot-afford"
+                return
+    pytest.fail("no seed had a die that allows no action")
+
+
+def test_t19_is_offered_when_its_resources_pay_for_the_god_action():
+    """T19 produces "before that action": with no Papyrus, a yellow 3 taken for Bastet can pay for Bastet only
+    through T19's Produce first. legal_actions left it out, so the boundary (only listed moves) refused the
+    rulebook's own move (tekhenu/scenario/t19-produce-before-god-action)."""
+    from app.scenario_files import load_scenarios
+
+    engine = _engine()
+    spec = load_scenarios(game="tekhenu")["tekhenu/scenario/t19-produce-before-god-action"]
+    situation = engine.scenario_setup(spec)
+    state = situation.state
+    for step in spec["actions"]:
+        action = engine.action_from_json({**step, "die": situation.names[step["die"]]} if "die" in step else step)
+        assert action in engine.legal_actions(state), step
+        state, _ = engine.apply(state, action)
+    assert state.player[situation.roles["me"]].happiness == 5

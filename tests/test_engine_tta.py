@@ -122,6 +122,46 @@ def test_apply_never_changes_its_input_and_round_trips():
     assert ENGINE.state_from_json(ENGINE.state_to_json(new)) == new
 
 
+@pytest.mark.parametrize("data", [
+    {"kind": "build", "card": "no-such-card"}, {"kind": "discover", "card": "no-such-card"}, {"kind": "take"},
+    {"kind": "take", "slot": "3"}, {"kind": "take", "slot": 3.0}, {"kind": "take", "slot": True}, {"kind": "build"},
+    {"kind": "discover"}, {"kind": "destroy"}, {"kind": "upgrade", "from": "agriculture"}, {"kind": "wonder_stage", "stages": "2"},
+    {"kind": "take", "slot": 0, "extra": 1}, {"kind": "no-such-kind"}, {"kind": None}, {}, [], "end_turn", None,
+    {"kind": "bid", "amount": -1}, {"kind": "aggression", "card": "raid-a", "target": 9},
+])
+def test_a_malformed_move_is_refused_not_a_crash(data):
+    """A card that does not exist raised KeyError; a move without its field or with a text for a number raised
+    KeyError/TypeError. Now one MalformedAction, both languages, before any rule runs."""
+    from engine.api import MalformedAction
+
+    with pytest.raises(MalformedAction) as exc:
+        ENGINE.apply(_state(), ENGINE.action_from_json(data))
+    assert exc.value.rule_id is None and exc.value.text("ko") != exc.value.text("en")
+
+
+def test_a_move_the_rules_do_not_list_is_refused_even_when_well_formed():
+    state = _state()
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, {"kind": "take", "slot": 10**6})
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, {"kind": "play_action", "card": "patriotism-a", "target": "agriculture"})
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.clear(), lambda d: d.pop("civs"), lambda d: d.update(players=5), lambda d: d.update(mode="quick"),
+    lambda d: d.update(round="1"), lambda d: d.update(over=0), lambda d: d["civs"].pop(),
+    lambda d: d["civs"][0].pop("workers"), lambda d: d["civs"][1].update(culture=None), lambda d: d.update(civs={}),
+])
+def test_a_state_the_engine_cannot_continue_from_is_refused(change):
+    """state_from_json({}) was accepted and failed later."""
+    from engine.api import MalformedState
+
+    data = ENGINE.state_to_json(ENGINE.new_game(3, 1, mode="advanced"))
+    change(data)
+    with pytest.raises(MalformedState):
+        ENGINE.state_from_json(data)
+
+
 @pytest.mark.parametrize("question,path,expected", [
     ("What does corruption cost with 2 blue sections empty?", "event", 4),
     ("굶주림: 식량이 3개 부족하면?", "event", 3),

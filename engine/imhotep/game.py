@@ -2,11 +2,13 @@
 six rounds, the A and B sides of every site (or mixed), and the Wrath of the Pharaoh."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from . import data as D
 from . import examples, narrate, picture, rules, scenarios, simulator
 from . import sites as S
-from .actions import action_from_json, action_to_json
+from .actions import SPECS, action_to_json
 from .state import State
 
 SIDE_HELP = {"en": "the side of this site's board (overrides --sides)", "ko": "이 건설부지 게임판의 면 (--sides보다 우선)"}
@@ -35,11 +37,14 @@ class ImhotepEngine(api.Engine):
         return rules.new_game(players, seed, sides, wrath, market=market, pyramid=pyramid, temple=temple,
                               burial=burial, obelisk=obelisk)
 
-    def legal_actions(self, state: State) -> list:
+    def enumerate_actions(self, state: State) -> list:
         return rules.legal_actions(state)
 
-    def apply(self, state: State, action):
+    def resolve(self, state: State, action):
         return rules.apply(state, action)
+
+    def action_specs(self) -> dict:
+        return SPECS
 
     def decision(self, state: State) -> api.Decision:
         if state.phase == "over":
@@ -66,14 +71,13 @@ class ImhotepEngine(api.Engine):
     def state_to_json(self, state: State) -> dict:
         return state.to_json()
 
-    def state_from_json(self, data: dict) -> State:
+    def load_state(self, data: dict) -> State:
+        api.check_record(data, _fresh(api.check_players(data, self.info.min_players, self.info.max_players)),
+                         "the state", lists=("ships",), nullable={"last_mover": 0, "pending": [], "site": ""})
         return State.from_json(data)
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
-
-    def action_from_json(self, data: dict):
-        return action_from_json(data)
 
     def facts_used(self, state: State) -> list[str]:
         return self.not_rulebook(state.facts)
@@ -113,6 +117,13 @@ class ImhotepEngine(api.Engine):
 
     def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
         return examples.example_from_question(question, rule_ids, lang)
+
+
+
+@cache
+def _fresh(players: int) -> dict:
+    """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
+    return rules.new_game(players, 0).to_json()
 
 
 ENGINE = ImhotepEngine()

@@ -510,7 +510,9 @@ def do_task(s: State, task: tuple, events: list) -> None:
         if not options:
             S.use_fact(s, "decisions.market_short_of_cards")
             events.append({"event": "no_card", "seat": seat, "rule": R_MARKET_TAKE})
-        elif len(options) == 1 and options[0] < len(s.market):
+            return
+        S.use_fact(s, "decisions.market_card_must_be_taken")
+        if len(options) == 1 and options[0] < len(s.market):
             card = s.market[options[0]]
             s.market[options[0]] = None
             take(s, events, seat, card, R_MARKET_TAKE)
@@ -536,7 +538,10 @@ def do_task(s: State, task: tuple, events: list) -> None:
                 take(s, events, seat, card, R_BONUS["card"])
         elif bonus == "stones":
             S.gain_stones(s, events, seat, 3, R_BONUS["stones"])
-        elif s.sled[seat] > 0 and empty_slots(s):
+        elif not (s.sled[seat] > 0 and empty_slots(s)):
+            if any(ship[2] is None for ship in s.ships):      # a ship to load, but no stone or no space
+                S.use_fact(s, "decisions.pyramid_b_load_without_stone")
+        else:
             if len(empty_slots(s)) == 1:
                 i, j = empty_slots(s)[0]
                 place_stone(s, events, seat, i, j, R_BONUS["load"])

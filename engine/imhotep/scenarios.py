@@ -47,7 +47,7 @@ from ..api import ScenarioError
 from . import data as D
 from . import rules as R
 from . import sites as S
-from .actions import ActionError, action_from_json
+from .actions import action_from_json
 from .state import State, rng, stones_on_site
 
 SETUP_KEYS = {"new_game", "players", "sides", "wrath", "seed", "round", "me", "current", "start", "ships", "market", "hidden",
@@ -224,10 +224,7 @@ def play_step(situation: api.Situation, step: dict) -> list[dict]:
                             f"decision, not {who}'s")
     shorthand = {"lever": "order", "chisel": "second", "sail_card": "site"}.get(kind)
     extra = {shorthand: step.pop(shorthand)} if shorthand in step else {}
-    try:
-        action = action_from_json(step)
-    except ActionError as exc:
-        raise ScenarioError(str(exc)) from None
+    action = action_from_json(step)
     events = _apply(situation, action)
     if kind == "lever" and "order" in extra:
         events += _apply(situation, ("order", tuple(extra["order"])))

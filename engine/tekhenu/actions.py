@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .. import api
+
 
 @dataclass(frozen=True)
 class TakeDie:
@@ -34,7 +36,7 @@ class Perform:
     rotation: int = 0               # ra: quarter turns of the Pillar tile
     space: int | None = None        # hathor: building space around the Temple Complex
     section: int | None = None      # thoth: Card Market section (0-based)
-    cards: tuple | None = None      # thoth: slots taken in that section
+    cards: tuple[int, ...] | None = None    # thoth: slots taken in that section
     by: str | None = None           # an extra action and what grants it: B17-B20, T19, "happiness21"
     shift: int = 0                  # T13 (produce) / T14 (God Action): turn the die by -2..+2 first
     value: int | None = None        # "happiness21": the die value chosen for the extra action
@@ -83,16 +85,6 @@ def action_to_json(action) -> dict:
     return asdict(action)
 
 
-def action_from_json(data: dict):
-    data = dict(data)
-    if isinstance(data.get("cards"), list):
-        data["cards"] = tuple(data["cards"])
-    kind = data.get("kind")
-    if kind not in ACTION_TYPES:
-        raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
-    return ACTION_TYPES[kind](**data)
-
-
 # -- card effects: Pillar abilities (pillars.py) and Decrees (decrees.py) ---------------------------
 @dataclass(frozen=True)
 class ExtraPerform(Perform):
@@ -113,7 +105,7 @@ class ChooseCardOption:
 class ScoreDecrees:
     """Final Scoring: the Decrees a player scores (up to 3, one per symbol), the Decree D03 repeats
     (None: D03 not used) and how many ▲ D04 pays for."""
-    cards: tuple = ()
+    cards: tuple[str, ...] = ()
     again: str | None = None
     paid: int = 0
     kind: str = "score_decrees"
@@ -137,3 +129,11 @@ class PlaceFaith:
 
 ACTION_TYPES.update({cls.__dataclass_fields__["kind"].default: cls
                      for cls in (ExtraPerform, ChooseCardOption, ScoreDecrees, PayBread, PlaceFaith)})
+
+# every action's fields as a client sends them (engine.api checks them at the boundary): the annotations
+SPECS = api.dataclass_specs(*ACTION_TYPES.values())
+
+
+def action_from_json(data: dict):
+    """The action a JSON object describes, its fields checked (api.MalformedAction when it is none)."""
+    return api.parse_action(data, SPECS, "tekhenu")

@@ -156,8 +156,11 @@ def after_take(state, p, pending: dict, treat: str | None, events: list) -> None
 
 # -- Blessings: their effects once played ----------------------------------------------------------------
 def allowed_kinds(state) -> set:
-    """Action kinds the next action may be: every attached Blessing must fit it."""
+    """Action kinds the next action may be: every attached Blessing must fit it (a variant's gods are action
+    kinds too: Time of Seth's Seth God Action)."""
     kinds = {"produce", *GODS}
+    if state.ext is not None:
+        kinds.update(variants.of(state).extra_gods(state))
     for card in _te(state).get("attached", ()):
         kinds &= set(ATTACHED[card])
     return kinds

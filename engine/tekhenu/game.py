@@ -1,12 +1,15 @@
 """Tekhenu: Obelisk of the Sun behind the shared engine interface (engine.api), registered as `tekhenu`."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from . import decisions, examples, narrate, picture, scenarios, simulator, solo
-from .actions import action_from_json, action_to_json
+from .actions import SPECS, action_to_json
 from .data_files import DATA_DIR
 from .rules import apply, legal_actions, new_game
 from .state import State
+from .turn import unplayable_take
 
 
 class TekhenuEngine(api.Engine):
@@ -34,11 +37,17 @@ class TekhenuEngine(api.Engine):
             return _solo_new_game(seed, difficulty, edition, horus)
         return new_game(players, seed, edition, horus)
 
-    def legal_actions(self, state: State) -> list:
+    def enumerate_actions(self, state: State) -> list:
         return legal_actions(state)
 
-    def apply(self, state: State, action):
+    def resolve(self, state: State, action):
         return apply(state, action)
+
+    def action_specs(self) -> dict:
+        return SPECS
+
+    def unlisted_refusal(self, state: State, action):
+        return unplayable_take(state, action)
 
     def decision(self, state: State) -> api.Decision:
         pending = decisions.pending_decision(state)
@@ -64,14 +73,13 @@ class TekhenuEngine(api.Engine):
     def state_to_json(self, state: State) -> dict:
         return state.to_json()
 
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data)
+    def load_state(self, data: dict) -> State:
+        players = api.check_players(data, 1, self.info.max_players)
+        fresh = _fresh(max(players, self.info.min_players))
+        return State.from_checked_json(data, fresh)
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
-
-    def action_from_json(self, data: dict):
-        return action_from_json(data)
 
     def facts_used(self, state: State) -> list[str]:
         return self.not_rulebook(state.assumed_used)
@@ -116,6 +124,12 @@ class TekhenuEngine(api.Engine):
 
 def _solo_new_game(seed: int, difficulty: str, edition: str, horus: str) -> State:
     return solo.new_game(seed, difficulty, edition, horus=horus)
+
+
+@cache
+def _fresh(players: int) -> dict:
+    """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
+    return new_game(players, 0).to_json()
 
 
 ENGINE = TekhenuEngine()

@@ -144,8 +144,12 @@ def _base_target_refusal(state, p, pending: dict, action: Perform) -> IllegalAct
                                      f"all Statue spaces of {en} open with {state.players} players are taken",
                                      f"{state.players}인 게임에서 열린 {ko}의 석상 칸이 모두 찼습니다")
         elif action.target and action.target.startswith(("people:", "temple:")):
-            kind, index = action.target.split(":")
+            kind, _, index = action.target.partition(":")
             spaces = state.osiris_statues if kind == "people" else state.temple_statues
+            if index not in [str(i) for i in range(len(spaces))]:
+                return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces",
+                                     f"there are {len(spaces)} such Statue spaces: {kind}:0 to {kind}:{len(spaces) - 1}",
+                                     f"그런 석상 칸은 {len(spaces)}개입니다: {kind}:0 ~ {kind}:{len(spaces) - 1}")
             if spaces[int(index)] is not None:
                 return IllegalAction("tekhenu/actions/horus/statue-for-people/spaces", "that Statue space is taken",
                                      "그 석상 칸은 이미 찼습니다")
@@ -159,6 +163,10 @@ def _base_target_refusal(state, p, pending: dict, action: Perform) -> IllegalAct
         if action.cell not in temple.CELL_KEYS or action.cell in state.temple:
             return IllegalAction("tekhenu/actions/ra/pay-and-place-tile", "place the tile on an empty Temple Complex space",
                                  "타일은 신전 단지의 빈 칸에 놓습니다")
+        if action.rotation not in range(4):      # "You may freely rotate the tile": one of its 4 orientations
+            return IllegalAction("tekhenu/actions/ra/pay-and-place-tile",
+                                 "a tile lies in one of its 4 orientations: rotation 0 to 3 quarter turns",
+                                 "타일의 방향은 4가지입니다: 회전은 0~3 (90도 단위)")
     elif action.action == "hathor":
         spaces = FACTS("temple.building_spaces")
         if action.space not in temple.open_building_spaces(state.players):

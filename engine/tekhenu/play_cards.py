@@ -206,6 +206,17 @@ def _t19_open(state, p) -> bool:
             and state.pending["color"] in FACTS("produce.color_resource") and core.available(p, "scribes") >= 1)
 
 
+def _god_action_after_t19(state, shift: int) -> bool:
+    """Whether the Resources T19 produces first would pay for a God Action of the die (T19's Produce "before
+    that action": the tekhenu/scenario/t19-produce-before-god-action case, Bastet paid by the Papyrus)."""
+    trial = state.copy()
+    try:
+        _perform_t19(trial, trial.current, Perform("produce", by="T19", shift=shift), [])
+    except IllegalAction:
+        return False
+    return bool(normal_fitting(trial, god_actions.candidates(trial)))
+
+
 def _thoth_begun(state) -> bool:
     """A Thoth refresh has begun the die's Thoth action and its cards are not taken yet: an extra action
     comes before or after the normal action (B17-B20 "in any order"), not inside it (an assumed reading,
@@ -255,8 +266,10 @@ def act_actions(state, normal: list) -> list:
         out += normal_fitting(state, normal) or [Perform("none")]
         if _thoth_begun(state):
             return out + blessing_actions(state)      # its cards first: nothing comes between
-        if _t19_open(state, p) and any(kind_of(a) in GODS for a in normal) and "produce" in allowed:
-            out += [Perform("produce", by="T19", shift=s) for s in cards_fx.shifts(p, state.pending)[1]]
+        if _t19_open(state, p) and "produce" in allowed:
+            god_now = any(kind_of(a) in GODS for a in normal)
+            out += [Perform("produce", by="T19", shift=s) for s in cards_fx.shifts(p, state.pending)[1]
+                    if god_now or _god_action_after_t19(state, s)]
     for card in sorted({e["by"] for e in te.get("extras", ())}):
         out += [a for a in _extra_variants(state, p, card) if kind_of(a) in allowed_kinds(state)] or \
                ([Perform("none", by=card)] if te.get("normal_done") else [])

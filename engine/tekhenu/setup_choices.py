@@ -83,10 +83,9 @@ def choose_destiny(state, action: ChooseDestiny, events: list) -> None:
                             "운명 카드는 게임 준비와 마앗 단계에 고릅니다")
     if action.card not in pending["available"]:
         raise IllegalAction(rule, f"{action.card} was already taken", f"{action.card}은(는) 이미 누가 가져갔습니다")
-    reward = DESTINY_REWARD[action.card]
-    if "choice" in reward and action.option not in reward["choice"]:
-        raise IllegalAction("tekhenu/A03", f"{action.card} needs option one of {reward['choice']}",
-                            f"{action.card}은(는) {reward['choice']} 중 하나를 골라야 합니다")
+    refused = option_refusal(action)
+    if refused is not None:
+        raise refused
     seat = pending["queue"].pop(0)
     pending["available"].remove(action.card)
     receive_destiny(state, state.player[seat], action.card, action.option, events)
@@ -94,6 +93,18 @@ def choose_destiny(state, action: ChooseDestiny, events: list) -> None:
                    "rule": "tekhenu/setup/starting-resources" if pending.get("after") == "start" else rule})
     if not pending["queue"]:
         close_destiny(state, events)
+
+
+def option_refusal(action: ChooseDestiny) -> IllegalAction | None:
+    """A03 asks for its option (Population or Happiness); the other Destiny cards take none."""
+    reward = DESTINY_REWARD[action.card]
+    if "choice" in reward and action.option not in reward["choice"]:
+        return IllegalAction("tekhenu/A03", f"{action.card} needs option one of {reward['choice']}",
+                             f"{action.card}은(는) {reward['choice']} 중 하나를 골라야 합니다")
+    if "choice" not in reward and action.option is not None:
+        return IllegalAction("tekhenu/appendix/destiny-cards", f"{action.card}'s reward leaves nothing to choose",
+                             f"{action.card}의 보상에는 고를 것이 없습니다")
+    return None
 
 
 def receive_destiny(state, p, card: str, option: str | None, events: list) -> None:

@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import asdict, dataclass, field
 
+from .. import api
 from . import variants
 from .board import FACTS, GODS, PURITY, RESOURCES
 
@@ -162,6 +163,13 @@ class State:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
     @classmethod
+    def from_checked_json(cls, data: dict, fresh: dict) -> "State":
+        """The state, once its keys and their JSON types are those of `fresh` (a new game's JSON; the fields
+        that may be null named in NULLABLE): api.MalformedState otherwise."""
+        api.check_record(data, fresh, "the state", lists=("player",), nullable=NULLABLE)
+        return cls.from_json(data)
+
+    @classmethod
     def from_json(cls, data: dict) -> "State":
         data = copy.deepcopy(data)
         data["sections"] = [[Die(**d) for d in sec] for sec in data["sections"]]
@@ -176,6 +184,10 @@ class State:
         if data.get("pending") and data["pending"].get("die"):
             data["pending"]["die"] = dict(data["pending"]["die"])
         return cls(**data)
+
+
+# the state's and a player's fields that are null or hold a value of this type
+NULLABLE = {"pending": {}, "solo": {}, "horus_tiles": [], "ext": {}, "destiny": "", "balance": 0}
 
 
 def _shallow(obj):

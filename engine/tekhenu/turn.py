@@ -87,6 +87,16 @@ def take_die_actions(state) -> list[TakeDie]:
     return playable or [a for a in take_die_candidates(state) if a.adjust == 0]
 
 
+def unplayable_take(state, action) -> IllegalAction | None:
+    """A die that `take_die_actions` leaves out (as turned, no action could follow it while another die allows
+    one): "you must choose to perform a different action, potentially choosing a different die altogether"."""
+    if not isinstance(action, TakeDie) or state.phase != "take_die":
+        return None
+    return IllegalAction("tekhenu/actions/spending-resources/cannot-afford",
+                         "no action can follow that die as taken: choose another die (or another value)",
+                         "그렇게 가져온 주사위로는 할 수 있는 행동이 없습니다: 다른 주사위(또는 다른 눈)를 고르세요")
+
+
 def scribes_for(adjust: int) -> int:
     """Scribes to turn a die by `adjust`: each Scribe moves it by 1 or 2 (tekhenu/actions/scribes/adjust-die)."""
     return math.ceil(abs(adjust) / 2)

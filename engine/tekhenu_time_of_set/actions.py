@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .. import api
 from ..tekhenu.actions import ACTION_TYPES as BASE_TYPES
 from ..tekhenu.actions import TakeDie
 
@@ -73,18 +74,25 @@ def action_to_json(action) -> dict:
     return asdict(action)
 
 
+def _take_die(data: dict) -> TakeDie:
+    """A die of the wheel with neither `declare` nor `board` is the base game's TakeDie (one class per take:
+    JSON round trips are exact)."""
+    if data.get("declare") is None and data.get("board", "wheel") == "wheel":
+        return TakeDie(**{k: v for k, v in data.items() if k not in ("declare", "board")})
+    return SethTakeDie(**data)
+
+
+# every action's fields as a client sends them (engine.api checks them at the boundary): the annotations
+SPECS = api.dataclass_specs(*ACTION_TYPES.values(), refine={"declare": api.maybe(api.one_of("red", "blue")),
+                                                             "board": api.one_of("wheel", "seth")})
+SPECS["take_die"] = api.ActionSpec("take_die", SPECS["take_die"].fields, SPECS["take_die"].required, _take_die)
+for _kind in ("perform", "extra_perform"):       # TX05's Thoth takes cards as "section:slot"
+    SPECS[_kind] = api.with_field(SPECS[_kind], "cards", api.maybe(api.list_of(api.ID)))
+
+
 def action_from_json(data: dict):
-    data = dict(data)
-    if isinstance(data.get("cards"), list):
-        data["cards"] = tuple(data["cards"])
-    kind = data.get("kind")
-    if kind not in ACTION_TYPES:
-        raise ValueError(f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
-    if kind == "take_die" and data.get("declare") is None and data.get("board", "wheel") == "wheel":
-        data.pop("declare", None)
-        data.pop("board", None)
-        return TakeDie(**data)          # a die of the wheel as it lies: the base game's action
-    return ACTION_TYPES[kind](**data)
+    """The action a JSON object describes, its fields checked (api.MalformedAction when it is none)."""
+    return api.parse_action(data, SPECS, "tekhenu-time-of-set")
 
 
 _MADE: dict[tuple, SethTakeDie] = {}      # actions are immutable values: each one is made once

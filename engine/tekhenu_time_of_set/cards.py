@@ -183,10 +183,10 @@ def _any_action_possible(state, p, values) -> bool:
 
 
 def use_artifact(state, p, card: str, events: list) -> None:
-    spec = artifact(card)
     record = state.ext["players"][p.seat]
     if card not in record["artifacts"]:
         raise IllegalAction(USE_RULE, f"you have no Artifact {card}", f"유물 {card}이(가) 없습니다")
+    spec = artifact(card)
     if card not in usable_artifacts(state, p):
         raise IllegalAction(card_rule(card), f"{card} cannot be used now", f"{card}은(는) 지금 쓸 수 없습니다")
     record["artifacts"].remove(card)               # used once, then out of the game

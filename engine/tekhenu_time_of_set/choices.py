@@ -138,6 +138,7 @@ def choose_reward(state, action, events: list) -> None:
         god_actions.osiris_build(state, p, row, district, received or None, events,
                                  happiness_cost=spec["osiris"]["happiness_cost"])
         if spec["osiris"]["happiness_cost"]:
+            state.note_assumed("seth_rules.sx02_sx03_lose_happiness")
             events.append({"event": "happiness_lost", "seat": seat, "card": card, "amount": 1, "rule": rule})
         # "Perform an Osiris God Action": what triggers on that God Action triggers here too (as base S01-S03)
         cards_fx.after_action(state, p, {"value": row}, Perform("osiris", district=district), events)
@@ -234,10 +235,9 @@ def choose_destiny(state, action, events: list) -> None:
         if action.card not in pending["available"]:
             raise IllegalAction("tekhenu/maat/step-8-destiny", f"{action.card} was already taken",
                                 f"{action.card}은(는) 이미 누가 가져갔습니다")
-        reward = DESTINY_REWARD[action.card]
-        if "choice" in reward and action.option not in reward["choice"]:
-            raise IllegalAction("tekhenu/A03", f"{action.card} needs option one of {reward['choice']}",
-                                f"{action.card}은(는) {reward['choice']} 중 하나를 골라야 합니다")
+        refused = setup_choices.option_refusal(action)
+        if refused is not None:
+            raise refused
         pending["queue"].pop(0)
         pending["available"].remove(action.card)
         setup_choices.receive_destiny(state, state.player[seat], action.card, action.option, events)

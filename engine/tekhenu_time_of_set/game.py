@@ -2,11 +2,14 @@
 `tekhenu-time-of-set`: the Tekhenu engine with the expansion's changes at its extension points."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from ..tekhenu import play as base_play
 from ..tekhenu.state import State
+from ..tekhenu.turn import unplayable_take
 from . import decisions, examples, narrate, picture, scenarios, simulator
-from .actions import action_from_json, action_to_json
+from .actions import SPECS, action_to_json
 from .facts import DATA_DIR, combined
 from .rules import apply, legal_actions, new_game
 
@@ -50,11 +53,17 @@ class TimeOfSethEngine(api.Engine):
         return new_game(players, seed, edition, horus, solo=solo, difficulty=difficulty, vizier=vizier,
                         expansion=expansion, **options)
 
-    def legal_actions(self, state: State) -> list:
+    def enumerate_actions(self, state: State) -> list:
         return legal_actions(state)
 
-    def apply(self, state: State, action):
+    def resolve(self, state: State, action):
         return apply(state, action)
+
+    def action_specs(self) -> dict:
+        return SPECS
+
+    def unlisted_refusal(self, state: State, action):
+        return unplayable_take(state, action)
 
     def decision(self, state: State) -> api.Decision:
         pending = decisions.pending_decision(state)
@@ -84,14 +93,13 @@ class TimeOfSethEngine(api.Engine):
     def state_to_json(self, state: State) -> dict:
         return state.to_json()
 
-    def state_from_json(self, data: dict) -> State:
-        return State.from_json(data)
+    def load_state(self, data: dict) -> State:
+        players = api.check_players(data, 1, self.info.max_players)
+        fresh = _fresh(max(players, self.info.min_players))
+        return State.from_checked_json(data, fresh)
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
-
-    def action_from_json(self, data: dict):
-        return action_from_json(data)
 
     def facts(self):
         return combined()
@@ -135,6 +143,12 @@ class TimeOfSethEngine(api.Engine):
 
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang, situation.viewer)
+
+
+@cache
+def _fresh(players: int) -> dict:
+    """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
+    return new_game(players, 0).to_json()
 
 
 ENGINE = TimeOfSethEngine()

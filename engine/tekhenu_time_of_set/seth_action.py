@@ -87,9 +87,14 @@ def take(state, action, events: list) -> None:
 
 
 # -- the action -----------------------------------------------------------------------------------------------
-def _faith_used(action) -> int:
+def _faith_used(action) -> int | None:
+    """The Faith tokens TX02 pays instead of Soldiers ("faith:<n>", n ≥ 1; 0 without); None for any other
+    "faith:" text (a negative, a fraction, a word)."""
     extra = action.extra or ""
-    return int(extra.split(":")[1]) if extra.startswith("faith:") else 0
+    if not extra.startswith("faith:"):
+        return 0
+    count = extra.removeprefix("faith:")
+    return int(count) if count.isascii() and count.isdecimal() and int(count) >= 1 else None
 
 
 def refusal(state, p, pending: dict, faith: int = 0) -> IllegalAction | None:
@@ -140,7 +145,12 @@ def targets(state, p, pending: dict) -> list[Perform]:
 
 
 def target_refusal(state, p, pending: dict, action: Perform) -> IllegalAction | None:
-    refused = refusal(state, p, pending, _faith_used(action))
+    faith = _faith_used(action)
+    if faith is None:
+        return IllegalAction("tekhenu-time-of-set/TX02", f"TX02 pays with a number of Faith tokens (faith:1, faith:2...), "
+                                                          f"not {action.extra!r}",
+                             f"TX02로는 신앙 토큰을 개수로 냅니다 (faith:1, faith:2...). {action.extra!r}는 안 됩니다")
+    refused = refusal(state, p, pending, faith)
     if refused is not None:
         return refused
     if action.extra and not action.extra.startswith("faith:"):

@@ -86,6 +86,8 @@ class SethVariant(variants.Variant):
         pending = state.pending
         if ext.seth_on(state):
             color = getattr(action, "declare", None) if pending["anubis"] else pending["color"]
+            if color is None and pending["color"] in F("seth_dice.gain_on_take"):
+                state.note_assumed("seth_dice.anubis_undeclared_red_blue")   # a red/blue die used as a base colour
             if color in NO_PRODUCTION:
                 pending["no_production"] = list(NO_PRODUCTION[color])
             gain = F("seth_dice.gain_on_take").get(color)

@@ -3,12 +3,15 @@
 published card tables and the published images of the 2006 cards (docs/tta-engine.md)."""
 from __future__ import annotations
 
+from functools import cache
+
 from .. import api
 from . import economy as eco
 from . import examples, narrate, picture, rules, scenarios
-from .cards import DATA_DIR, facts_of, reading_facts
+from .actions import specs
+from .cards import DATA_DIR, facts_of, missing_cards, reading_facts
 from .economy import FOOD, RES
-from .state import clone
+from .state import clone, load_state
 
 MODES = rules.MODES
 
@@ -35,10 +38,13 @@ class ThroughTheAgesEngine(api.Engine):
             state = rules.new_game(players, seed, mode, resign)
         return _record(state, _board_only(seen))
 
-    def legal_actions(self, state) -> list:
+    def enumerate_actions(self, state) -> list:
         return rules.legal_actions(state)
 
-    def apply(self, state, action):
+    def action_specs(self) -> dict:
+        return specs()
+
+    def resolve(self, state, action):
         with reading_facts() as seen:
             new, events = rules.apply(state, action)
         return _record(new, seen), events
@@ -67,14 +73,16 @@ class ThroughTheAgesEngine(api.Engine):
     def state_to_json(self, state) -> dict:
         return clone(state)
 
-    def state_from_json(self, data: dict):
-        return clone(data)
+    def load_state(self, data: dict):
+        players, mode = data.get("players"), data.get("mode")
+        if type(players) is not int or not self.info.min_players <= players <= self.info.max_players \
+                or mode not in MODES:
+            raise api.MalformedState(f"a state names its mode ({', '.join(MODES)}) and its players "
+                                     f"({self.info.min_players}-{self.info.max_players})")
+        return load_state(data, _fresh(players, mode))
 
     def action_to_json(self, action) -> dict:
         return dict(action)
-
-    def action_from_json(self, data: dict):
-        return dict(data)
 
     def facts_used(self, state) -> list[str]:
         """The non-rulebook values the game's moves and steps actually read (recorded per move)."""
@@ -121,6 +129,12 @@ class ThroughTheAgesEngine(api.Engine):
 
     def example_from_question(self, question: str, rule_ids: list[str], lang: str):
         return examples.example_from_question(question, rule_ids, lang)
+
+
+@cache
+def _fresh(players: int, mode: str) -> dict:
+    """A new game's state: the shape every state of that mode and player count keeps."""
+    return rules.new_game(players, 0, mode)
 
 
 def _board_only(seen: set[str]) -> set[str]:

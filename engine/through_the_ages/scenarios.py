@@ -39,9 +39,11 @@
 """
 from __future__ import annotations
 
+from .. import api
 from ..api import ScenarioError, Situation
 from . import civil, conflict, pacts, row, rules
 from . import economy as eco
+from .actions import specs
 from .cards import all_cards, value
 from .state import new_civ
 
@@ -159,12 +161,18 @@ def play_step(situation: Situation, step: dict) -> list[dict]:
         seat = _seat(situation, step["role"])
         if rules.deciding_seat(state) != seat:
             raise ScenarioError(f"it is seat {rules.deciding_seat(state)}'s decision, not {step['role']}'s")
-        new, events = rules.apply(state, dict(step["action"]))
+        new, events = _move(state, step["action"])
         situation.state = new
         return events
-    new, events = rules.apply(state, dict(step))
+    new, events = _move(state, step)
     situation.state = new
     return events
+
+
+def _move(state: dict, step: dict):
+    """A player's move, its fields checked against their declaration (actions.specs). The rules judge it on the
+    scenario's prepared position, as the runner does for every game (not only among the listed moves)."""
+    return rules.apply(state, api.parse_action(dict(step), specs(), "through-the-ages"))
 
 
 DERIVED = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from .cards import value
+from .. import api
+from .cards import all_cards, value
 
 
 def clone(node):
@@ -56,3 +57,44 @@ def shuffled(state: dict, items: list) -> list:
     rng.shuffle(out)
     state["rng"] = rng.getrandbits(62)
     return out
+
+
+# where a state names cards: lists of cards, decks (age → cards), a civilisation's lists, its single cards, and
+# its tokens by card
+STATE_CARD_LISTS = ("row", "events", "past_events", "box", "cards_in_game", "current_events", "future_events",
+                    "scoring_events")
+STATE_DECKS = ("decks", "mil_decks", "mil_discards")
+CIV_CARD_LISTS = ("techs", "specials", "hand", "fresh", "wonders", "ravaged", "colonies", "military_hand")
+CIV_CARDS = ("government", "leader", "wonder", "tactics")
+CIV_TOKENS = ("workers", "blue")
+
+
+def _cards_named(data: dict):
+    """(where, card id) for every card the state names in those places."""
+    for key in STATE_CARD_LISTS:
+        yield from ((key, c) for c in data[key])
+    for key in STATE_DECKS:
+        yield from ((f"{key}.{age}", c) for age, cards in data[key].items() for c in cards)
+    for seat, civ in enumerate(data["civs"]):
+        for key in CIV_CARD_LISTS:
+            yield from ((f"civs[{seat}].{key}", c) for c in civ[key])
+        yield from ((f"civs[{seat}].{key}", civ[key]) for key in CIV_CARDS)
+        for key in CIV_TOKENS:
+            yield from ((f"civs[{seat}].{key}", c) for c in civ[key])
+
+
+# the state's and a civilisation's fields that are null or hold a value of this type
+NULLABLE = {"final_round": 0, "winner": 0, "pending": {}, "leader": "", "wonder": "", "tactics": ""}
+
+
+def load_state(data: dict, fresh: dict) -> dict:
+    """A state from JSON, checked against `fresh` (a new game of the same mode and player count): every key of
+    the state and of each civilisation present with its JSON type (api.MalformedState otherwise)."""
+    api.check_record(data, fresh, "the state", lists=("civs",), nullable=NULLABLE)
+    if len(data["civs"]) != data["players"]:
+        raise api.MalformedState(f"the state has {len(data['civs'])} civilisations for {data['players']} players")
+    known = all_cards()
+    for where, named in _cards_named(data):
+        if named is not None and named not in known:
+            raise api.MalformedState(f"{where} names no card of the game: {named!r}")
+    return clone(data)
