@@ -18,6 +18,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .asked import Vocabulary
+from .asked import load as load_vocabulary
 from .facts import FactRegistry
 
 
@@ -196,6 +198,11 @@ class Engine(ABC):
         return None
 
     # -- examples from a question's numbers ------------------------------------------------------------
+    def vocabulary(self) -> Vocabulary:
+        """The things and quantities a question about this game can name (engine/asked.py), from
+        data/vocabulary.yaml: what its examples must show, or say they do not."""
+        return load_vocabulary(self.data_dir)
+
     def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
         """A scenario built from the numbers the question carries (engine.numbers reads them in any
         phrasing), for one of `rule_ids` (the answer's rule first); None when no builder fits. The

@@ -110,3 +110,25 @@ def number_near(text: str, keywords, window: int = 16, prefer: str = "after") ->
 def first_number(text: str) -> int | None:
     numbers = read_numbers(text)
     return numbers[0].value if numbers else None
+
+
+_PARTICLES = {"은": ("은", "는"), "이": ("이", "가"), "을": ("을", "를"), "과": ("과", "와"), "으로": ("으로", "로")}
+
+
+def particle(word, kind: str) -> str:
+    """The word (a number or a Korean noun) with its Korean particle chosen by how it is read: 5는, 3은,
+    -4는 ("마이너스 사"), 10은 ("십"), 연구실을, 신전을, 피라미드로, 석회암으로 (`kind`: 은 이 을 과 으로)."""
+    text = str(word)
+    last = text.rstrip()[-1:] if text.strip() else ""
+    if last.isdigit():
+        consonant = last not in "2459"            # 이 사 오 구 end in a vowel; 영 일 삼 육 칠 팔 and 십 백 천 do not
+        rieul = last in "178"                     # 일 칠 팔 end in ㄹ
+    elif "가" <= last <= "힣":
+        final = (ord(last) - 0xAC00) % 28
+        consonant, rieul = final != 0, final == 8
+    else:
+        consonant, rieul = False, False            # a Latin word (P19): read as its letters, most end in a vowel
+    with_final, without = _PARTICLES[kind]
+    if kind == "으로":
+        return text + (without if not consonant or rieul else with_final)
+    return text + (with_final if consonant else without)

@@ -126,6 +126,9 @@ class ThroughTheAgesEngine(api.Engine):
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state["civs"][situation.viewer], lang)
 
+    def vocabulary(self):
+        return examples.vocabulary()
+
     def example_from_question(self, question: str, rule_ids: list[str], lang: str):
         return examples.example_from_question(question, rule_ids, lang)
 
