@@ -26,7 +26,7 @@ WINDOW = 14           # characters between a number and its word ("창고에 돌
 # after a number, these continue the phrase (a particle, a counter, a connective), so the number's word is
 # the nearest one around it; any other word right after the number is the number's own noun ("한 턴",
 # "four actions", "1시대")
-_KO_FOLLOW = re.compile(r"(?:개|장|명|칸|층|줄|점|등|씩|번째|짜리|이면|이라|이야|이에요|예요|이고|이나|인데|"
+_KO_FOLLOW = re.compile(r"(?:개|장|명|칸|층|줄|점|씩|번째|짜리|이면|이라|이야|이에요|예요|이고|이나|인데|"
                         r"으로|로|면|이|가|을|를|은|는|에|의|까지|만|도|와|과|랑|이랑|라|야|보다|부터|밖에|뿐|나|위|"
                         r"였|이었|일|인|하)")
 _EN_FOLLOW = {"of", "or", "and", "to", "in", "on", "at", "with", "for", "is", "are", "was", "were", "the", "a",
@@ -101,6 +101,8 @@ class Shown:
     things: set = field(default_factory=set)
     values: dict = field(default_factory=dict)      # quantity key -> set of values
     numbers: set = field(default_factory=set)
+    acted: set = field(default_factory=set)         # the numbers of its actions ("turn it to 6")
+    subject: set = field(default_factory=set)       # things its actions, title or checks name (not only its setup)
 
 
 @dataclass(frozen=True)
@@ -263,6 +265,9 @@ class Vocabulary:
         _walk({"setup": spec.get("setup") or {}, "actions": spec.get("actions") or []}, (), leaves)
         strings = {str(v) for _, (kind, v) in leaves if kind == "value" and isinstance(v, str)}
         keys = {v for _, (kind, v) in leaves if kind == "key"}
+        acting = {str(v) for path, (kind, v) in leaves if kind == "value" and path[0] == "actions"}
+        shown.acted = {v for path, (kind, v) in leaves
+                       if kind == "value" and path[0] == "actions" and isinstance(v, int) and not isinstance(v, bool)}
         globs = [(q.key, tuple(p.split("."))) for q in self.quantities for p in q.paths]
         for path, (kind, value) in leaves:
             if kind != "value" or isinstance(value, bool) or not isinstance(value, int):
@@ -281,11 +286,16 @@ class Vocabulary:
         shown.numbers |= {n.value for n in read_numbers(text)} | {abs(n.value) for n in read_numbers(text)}
         _, named = self._anchors(text)
         shown.things |= {t.key for _, _, t in named}
+        shown.subject |= {t.key for _, _, t in named}
         for thing in self.things:
             if thing.marks & strings or (thing.keys and thing.marks & keys):
                 shown.things.add(thing.key)
+            if thing.marks & acting:
+                shown.subject.add(thing.key)
         for _, _, thing in self._printed(" ".join(strings)):
             shown.things.add(thing.key)
+        for _, _, thing in self._printed(" ".join(acting)):
+            shown.subject.add(thing.key)
         return shown
 
     def missing(self, asked: Asked, spec: dict, lasting: bool = False) -> Missing:
@@ -299,7 +309,7 @@ class Vocabulary:
         for given in asked.numbers:
             values = shown.values.get(given.quantity) if given.quantity else None
             if values:
-                ok = given.value in values
+                ok = given.value in values or given.value in shown.acted
             else:
                 ok = given.value in shown.numbers or any(given.value in v for v in shown.values.values())
             if not ok:
@@ -307,10 +317,11 @@ class Vocabulary:
         things = [t for t in _unique(asked.things) if t.key not in shown.things]
         kinds = {t.kind for t in things}
         asked_keys = {t.key for t in asked.things}
-        instead = [t for t in self.things if t.kind in kinds and t.key in shown.things and t.key not in asked_keys]
+        # what it shows in their place: things of the same kinds its actions, title or checks are about
+        instead = [t for t in self.things if t.kind in kinds and t.key in shown.subject and t.key not in asked_keys]
         if "card" in kinds:
             instead += [Thing(k, "card", {"en": k, "ko": k}, re.compile(re.escape(k)))
-                        for k in sorted(shown.things) if self.thing(k) is None and k not in asked_keys]
+                        for k in sorted(shown.subject) if self.thing(k) is None and k not in asked_keys]
         labels = {q.key: q.label for q in self.quantities if any(g.quantity == q.key for g in numbers)}
         labels.update({t.key: t.label for t in asked.things if any(g.thing == t.key for g in numbers)})
         return Missing(tuple(numbers), tuple(things), tuple(instead), labels)
@@ -355,11 +366,11 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
     after = [a for a in anchors if a[0] >= n.end and a[0] - n.end <= max(1, gap_after)]
     if after and not ordinal:
         return min(after, key=lambda a: (a[0], a[2] is None))
-    if ordinal:        # "두 번째 건물", "2nd building": the word after the ordinal
+    if ordinal:        # "세 번째 구역", "2nd building": the word right after the ordinal, or none
         tail = n.end + ordinal.end()
-        later = [a for a in anchors if tail <= a[0] <= tail + WINDOW
-                 and not any(o is not n and tail <= o.start < a[0] for o in numbers)]
-        return min(later, key=lambda a: a[0]) if later else None
+        word_after = re.match(r"\s*(?:로|으로)?\s*", text[tail:]).end()
+        later = [a for a in anchors if a[0] == tail + word_after]
+        return min(later, key=lambda a: a[2] is None) if later else None
     word = re.match(r"[A-Za-z]+|[가-힣]+", following)
     if word:
         if re.match(r"[가-힣]", word.group(0)):
@@ -387,6 +398,8 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
             continue
         if gap > WINDOW or any(o is not n and lo <= o.start < hi for o in numbers):
             continue
+        if end <= n.start and re.match(r"(?:으로|로|에게|한테)\s", text[end:n.start]):
+            continue           # "서기로 6을 1로": the Scribes are the means, the 6 is not theirs
         # a comma or a stop between them parts them ("a papyrus die of 4, marker at 6")
         rank = (bool(re.search(r"[,;.!?—–]", text[lo:hi])), gap, 0 if a[2] is not None else 1)
         if best is None or rank < best[0]:

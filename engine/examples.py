@@ -43,7 +43,18 @@ def best_of(made: list[QuestionExample], asked: Asked, vocabulary: Vocabulary) -
     runnable = [m for m in made if m.spec is not None]
     if not runnable:
         return made[0] if made else None
-    return max(runnable, key=lambda m: (vocabulary.score(asked, m.spec), -runnable.index(m)))
+    best = max(runnable, key=lambda m: (vocabulary.score(asked, m.spec), -runnable.index(m)))
+    refusal = next((m.notice for m in made if m.spec is None), None)
+    if refusal is not None and best.notice is None and vocabulary.missing(asked, best.spec).numbers:
+        return QuestionExample(best.spec, refusal)      # why the number it does not show cannot be shown
+    return best
+
+
+def about(asked: Asked, key: str, kind: str) -> bool:
+    """Whether a question is about this thing as far as its kind goes: it names it, or none of its kind (a
+    Ra example is no answer to a Thoth question that merely has a die value)."""
+    named = asked.of_kind(kind)
+    return not named or any(t.key == key for t in named)
 
 
 def refused(en: str, ko: str) -> QuestionExample:

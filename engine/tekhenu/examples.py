@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
 from ..numbers import particle
-from ..examples import Builder, best_fitting, refused
+from ..examples import Builder, about, best_fitting, refused
 from .board import FACTS
 from .data_files import DATA_DIR
 from .editions import EDITION_FACTS as EDITIONS
@@ -119,6 +119,8 @@ def _dice_summing(total: int, dice: int, top: int) -> tuple[list[int], int]:
 
 # -- Bastet: Happiness up to Population, Scribes by the die ---------------------------------------------
 def _bastet(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "bastet", "god"):
+        return None
     value = asked.number("die")
     if value is None:
         return None
@@ -182,6 +184,8 @@ def thoth_sections(happiness: int) -> int:
 
 
 def _thoth(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "thoth", "god"):
+        return None
     value = asked.number("die")
     happiness = asked.number("happiness")
     if value is None and happiness is None:
@@ -198,11 +202,12 @@ def _thoth(asked: Asked) -> QuestionExample | None:
     level = FACTS("market.sections_by_happiness")[2][0] if happiness is None else happiness
     cards, papyrus = thoth_cards(die)
     wanted = asked.number("cards")
-    if wanted is not None and wanted > cards:
-        return refused(f"A Thoth die of {die} takes {cards} card(s): {wanted} cannot be taken, so no example is built "
-                       "from it.",
-                       f"주사위 눈 {die}의 토트 행동은 카드 {cards}장입니다: {wanted}장은 가져올 수 없어 예시를 만들지 "
-                       "않았습니다.")
+    beyond = None
+    if wanted is not None and wanted > cards:     # the example takes what the die allows and says so
+        beyond = {"en": f"A Thoth die of {die} takes {cards} card(s): {wanted} cannot be taken. The example shows the "
+                        f"{cards} it takes.",
+                  "ko": f"주사위 눈 {die}의 토트 행동은 카드 {cards}장입니다: {wanted}장은 가져올 수 없습니다. 예시는 "
+                        f"가져올 수 있는 {cards}장을 보여 줍니다."}
     fewer = wanted is not None and 0 < wanted < cards
     if fewer:        # fewer cards than the die allows: the editions differ (KO may, EN may not)
         cards, papyrus = wanted, min(cost for n, cost in FACTS("market.cards_by_die").values() if n == wanted)
@@ -248,11 +253,48 @@ def _thoth(asked: Asked) -> QuestionExample | None:
              "description_ko": f"행복지수 {level}: {ORDINAL_KO[reach]} 구역까지 가능, 그 구역에서 가져옴",
              "event": "thoth", "field": "section", "equals": section},
         ]
+    return QuestionExample(spec, beyond)
+
+
+# -- dice: Pure, Tainted or Forbidden by colour and light -------------------------------------------------------
+def _purity(asked: Asked) -> QuestionExample | None:
+    colour = next((t.key for t in asked.of_kind("colour") if t.key in FACTS("dice.colors")), None)
+    light = asked.first("light")
+    if colour is None or light is None:
+        return None
+    value = asked.number("die") or 3
+    if bad := _bad_die(value):
+        return bad
+    state = FACTS("purity")[light.key][colour]
+    words = {"pure": ("Pure", "온전함"), "tainted": ("Tainted", "부패함"), "forbidden": ("Forbidden", "금지됨")}[state]
+    colour_en, colour_ko = asked.first("colour").label["en"], asked.first("colour").label["ko"]
+    spec = {
+        "id": f"{ID}purity-{colour}-{light.key}-{value}",
+        "title": {"en": f"A {colour_en} of {value} in a {light.label['en']}: {words[0]}",
+                  "ko": f"{light.label['ko']}의 {colour_ko} {value}: {words[1]}"},
+        "rules": ["tekhenu/key-concept-dice/color-table", "tekhenu/round/take-die", "tekhenu/round/place-on-scales"],
+        "setup": {"players": 2, "edition": _edition(asked),
+                  "me": {"pure": [], "tainted": [], "happiness": FACTS("player_start.happiness"), "population": 9,
+                         "resources": {"papyrus": FACTS("bastet.cost_papyrus"), "gold": 0}},
+                  "dice": [{"as": "d1", "color": colour, "value": value, "god": "bastet", "light": light.key}]},
+        "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "bastet"}],
+    }
+    if state == "forbidden":
+        spec["expect"] = [{"description": f"a {colour_en} in a {light.label['en']} is Forbidden: it cannot be taken",
+                           "description_ko": f"{light.label['ko']}의 {colour_ko}는 금지됨: 가져올 수 없음",
+                           "raises": "tekhenu/round/take-die"}]
+    else:
+        spec["expect"] = [{"description": f"a {colour_en} in a {light.label['en']} is {words[0]}: it goes on that side "
+                                          "of the scales",
+                           "description_ko": f"{light.label['ko']}의 {colour_ko}는 {words[1]}: 저울의 그쪽에 놓임",
+                           "path": f"me.{state}", "equals": [value]}]
     return QuestionExample(spec)
 
 
 # -- Ra: the Pillar tile the die chooses --------------------------------------------------------------------------
 def _ra(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "ra", "god"):
+        return None
     value = asked.number("die")
     if value is None:
         return None
@@ -279,6 +321,8 @@ def _ra(asked: Asked) -> QuestionExample | None:
 
 # -- Produce Resources: the Production marker and the excess as Taint --------------------------------------
 def _produce(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "osiris", "god"):
+        return None
     marker = asked.number("production")
     amount = asked.number("die")
     resource = next((t.key for t in asked.of_kind("resource") if t.key in RESOURCES), None)
@@ -402,6 +446,10 @@ BUILDERS = [
              "tekhenu/actions/bastet/example-16", "tekhenu/actions/bastet/scribe-reward",
              "tekhenu/actions/bastet/scribe-reward-3-4", "tekhenu/actions/bastet/overview"), _bastet),
     Builder(THOTH_RULES, _thoth),
+    Builder(("tekhenu/key-concept-dice/color-table", "tekhenu/key-concept-dice/white-dice", "tekhenu/key-concept-dice/black-dice",
+             "tekhenu/key-concept-dice/yellow-brown-dice", "tekhenu/key-concept-dice/gray-dice",
+             "tekhenu/key-concept-dice/shaded-never-forbidden", "tekhenu/key-concept-dice/mnemonic",
+             "tekhenu/key-concept-dice/wheel-sections", "tekhenu/round/take-die"), _purity),
     Builder(("tekhenu/actions/ra/pillar-tile-choice",), _ra),
     Builder(("tekhenu/actions/produce/excess-taint", "tekhenu/actions/produce/take-and-compare",
              "tekhenu/actions/produce/example-17", "tekhenu/actions/produce/example-18"), _produce),

@@ -361,7 +361,7 @@ BUILDERS = [
                                                T + "despotism", T + "monarchy"), urban_limit),
     (r"destroy|disband|demolish|remove|해체|파괴|철거|없애|부수", (T + "second-round/destroy-building",), destroy),
     (r"military cards?|군사 카드", (T + "advanced/military-cards/drawing",), military_cards),
-    (r"card row|row|카드 열|refill|치우|제거|빼|removed", (T + "second-round/card-row", T + "how-to-play/refill-card-row",
+    (r"card row|the row|카드 ?열|refill", (T + "second-round/card-row", T + "how-to-play/refill-card-row",
                                                          T + "first-round/card-row"), refill),
 ]
 RULES_READ = 5          # how far down the answer's rules a builder's rules are looked for
