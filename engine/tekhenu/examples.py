@@ -214,7 +214,7 @@ def _thoth(asked: Asked) -> QuestionExample | None:
     reach = thoth_sections(level)
     section = max(reach, 1)                  # the highest section it reaches (the first when it reaches none)
     market = [THOTH_MARKET[i] if i < max(reach, 1) else None for i in range(4)]
-    slots = list(range(len(market[section - 1]) - cards, len(market[section - 1])))
+    slots = list(range(cards))
     taken = [market[section - 1][s]["card"] for s in slots]
     edition = _edition(asked)
     spec = {
