@@ -29,23 +29,31 @@ from engine import registry  # noqa: E402
 EXPLAINING = {"not_honoured", "number"}
 
 
-def spec_of(assistant: Assistant, result: dict) -> dict | None:
+class Recording(Assistant):
+    """The assistant, remembering the rules it last looked for an example among (to rebuild the example's
+    scenario exactly as it did, where the answer does not carry it)."""
+    cited: list = []
+
+    def example(self, question, game, cited, lang="en"):
+        self.cited = list(cited)
+        return super().example(question, game, cited, lang)
+
+
+def spec_of(assistant: Recording, result: dict) -> dict | None:
     """The scenario spec the answer's example ran."""
     example = result.get("example")
     if not example:
         return None
-    if example.get("spec"):
-        return example["spec"]
     spec = assistant.scenarios.get(example["scenario_id"])
-    if spec is None:        # built from the question, by a version that does not return its spec: build it again
-        cited = [c["rule_id"] for c in result.get("citations") or []]
+    if spec is None:        # built from the question: build it again as the assistant did
+        cited = [c for c in assistant.cited if c.startswith(f"{result['game']}/")]
         built = registry.get(result["game"]).example_from_question(result["question"], cited, result["lang"])
         spec = built.spec if built and built.spec and built.spec["id"] == example["scenario_id"] else None
     return spec
 
 
 def survey(files: list[str], out_path: str | None, listing: bool) -> dict:
-    assistant = Assistant.create()
+    assistant = Recording.create()
     rows = []
     for name in files:
         for q in yaml.safe_load(Path(name).read_text(encoding="utf-8")) or []:
@@ -56,6 +64,9 @@ def survey(files: list[str], out_path: str | None, listing: bool) -> dict:
             row = {"set": Path(name).name, "id": q.get("id"), "game": game, "lang": result["lang"], "q": q["q"],
                    "ms": round(ms, 1), "example": None}
             spec = spec_of(assistant, result)
+            if result.get("example") and spec is None:
+                row["example"] = result["example"]["scenario_id"]
+                row["unread"] = True              # (never seen: counted apart)
             if spec is not None and registry.has_engine(game):
                 vocabulary = registry.get(game).vocabulary()
                 asked = vocabulary.read(q["q"], result["lang"])
@@ -74,7 +85,8 @@ def survey(files: list[str], out_path: str | None, listing: bool) -> dict:
     summary = summarise(rows)
     if listing:
         for r in rows:
-            if r["example"] and ((r["missing_numbers"] or r["missing_things"]) and not r["explained"]):
+            if r["example"] and not r.get("unread") and ((r["missing_numbers"] or r["missing_things"])
+                                                         and not r["explained"]):
                 print(f"{r['game']:>20} {r['lang']} {r['q'][:70]!r} -> {r['example'].split('/')[-1]}: "
                       f"numbers {r['missing_numbers']} things {r['missing_things']} instead {r['instead']}")
     return summary
@@ -91,6 +103,9 @@ def summarise(rows: list[dict]) -> dict:
             if not r["example"]:
                 continue
             c["examples"] += 1
+            if r.get("unread"):
+                c["examples_unread"] += 1
+                continue
             if r["numbers"]:
                 c["with_numbers"] += 1
                 if not r["missing_numbers"]:
