@@ -256,7 +256,8 @@ class Assistant:
     def _example_candidates(self, built, cited: list[str]) -> list[examples.Candidate]:
         """The examples the answer could show, in the order a tie is broken: the one built from the
         question, then the scenarios linked to the first cited rules (the asker's edition first within a
-        rule), then those of further cited rules of the answer's own section."""
+        rule), then those of further cited rules (of another section: only where one shows all the
+        question names and none before it does)."""
         out = []
         if built is not None and built.spec is not None:
             out.append(examples.Candidate(built.spec, -1))
@@ -266,13 +267,12 @@ class Assistant:
             rule = self.kb.entry(rule_id)
             if not isinstance(rule, (Rule, Card)):
                 continue
-            if rank >= examples.FIRST_RULES and (section is None or getattr(rule, "section", None) != section):
-                continue
+            further = rank >= examples.FIRST_RULES and (section is None or getattr(rule, "section", None) != section)
             for sid in getattr(rule, "scenarios", []):
                 spec = self.scenarios.get(sid) if sid not in seen else None
                 if spec is not None:
                     seen.add(sid)
-                    out.append(examples.Candidate(spec, rank))
+                    out.append(examples.Candidate(spec, rank, further=further))
         return out
 
     def _edition_diffs(self, spec: dict, answer_rules: list[str]) -> list[dict]:

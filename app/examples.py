@@ -13,7 +13,8 @@ from engine.asked import Asked, Given, Missing, Thing, Vocabulary
 from engine.scenarios import ScenarioResult, run
 
 FIRST_RULES = 3            # the cited rules whose scenarios are always candidates
-RULES_FOR_EXAMPLES = 8     # further cited rules give candidates when they share the answer's section
+RULES_FOR_EXAMPLES = 8     # further cited rules give candidates (of another section: only one that shows all
+                           # the question names)
 
 
 @dataclass
@@ -21,6 +22,7 @@ class Candidate:
     spec: dict
     rank: int                       # the cited rule it was found for (-1: built from the question; the others
                                     # are stored scenarios, which never change)
+    further: bool = False           # of a rule further down and outside the answer's section
     missing: Missing = field(default_factory=Missing)
 
 
@@ -49,6 +51,10 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
     for c in candidates:
         c.missing = vocabulary.missing(asked, c.spec, lasting=c.rank >= 0)
     usable = [(i, c) for i, c in enumerate(candidates) if not _substitutes_a_card(c.missing)]
+    if any(not c.missing for _, c in usable if not c.further):
+        usable = [(i, c) for i, c in usable if not c.further]
+    else:     # a scenario of a rule further down is shown only where it shows everything the question names
+        usable = [(i, c) for i, c in usable if not c.further or (not c.missing and (asked.things or asked.numbers))]
     if not usable:
         return None
     return max(usable, key=lambda ic: _key(ic[1], ic[0], asked))[1]
@@ -69,8 +75,8 @@ def _given_label(given: Given, vocabulary_labels: dict, lang: str) -> str:
     label = vocabulary_labels.get(given.quantity or given.thing)
     if label is None:
         return given.text.strip()
-    if given.thing and not given.quantity:
-        return f"{label[lang]} {given.value}" if lang == "en" else f"{label[lang]} {given.value}개"
+    if given.thing and not given.quantity:             # "3 temples": a count of the thing
+        return f"{label[lang]}: {given.value}" if lang == "en" else f"{label[lang]} {given.value}개"
     return f"{label[lang]} {given.value}"
 
 
