@@ -259,20 +259,26 @@ class Assistant:
         rule), then those of further cited rules (of another section: only where one shows all the
         question names and none before it does)."""
         out = []
-        if built is not None and built.spec is not None:
-            out.append(examples.Candidate(built.spec, -1))
-        seen = set()
         section = getattr(self.kb.entry(cited[0]), "section", None) if cited else None
+
+        def near(rank: int, rule) -> bool:
+            return rank == 0 or (section is not None and getattr(rule, "section", None) == section)
+
+        if built is not None and built.spec is not None:
+            rank = cited.index(built.rule) if built.rule in cited else 0
+            out.append(examples.Candidate(built.spec, rank, built=True,
+                                          near=near(rank, self.kb.entry(cited[rank]) if cited else None)))
+        seen = set()
         for rank, rule_id in enumerate(cited[:examples.RULES_FOR_EXAMPLES]):
             rule = self.kb.entry(rule_id)
             if not isinstance(rule, (Rule, Card)):
                 continue
-            further = rank >= examples.FIRST_RULES and (section is None or getattr(rule, "section", None) != section)
+            further = rank >= examples.FIRST_RULES and not near(rank, rule)
             for sid in getattr(rule, "scenarios", []):
                 spec = self.scenarios.get(sid) if sid not in seen else None
                 if spec is not None:
                     seen.add(sid)
-                    out.append(examples.Candidate(spec, rank, further=further))
+                    out.append(examples.Candidate(spec, rank, further=further, near=near(rank, rule)))
         return out
 
     def _edition_diffs(self, spec: dict, answer_rules: list[str]) -> list[dict]:

@@ -20,9 +20,10 @@ RULES_FOR_EXAMPLES = 8     # further cited rules give candidates (of another sec
 @dataclass
 class Candidate:
     spec: dict
-    rank: int                       # the cited rule it was found for (-1: built from the question; the others
-                                    # are stored scenarios, which never change)
+    rank: int                       # the cited rule it was found or built for
+    built: bool = False             # built from the question (else a stored scenario, which never changes)
     further: bool = False           # of a rule further down and outside the answer's section
+    near: bool = True               # of the answer's rule or of its section
     missing: Missing = field(default_factory=Missing)
 
 
@@ -37,11 +38,14 @@ def _substitutes_a_card(missing: Missing) -> bool:
 
 
 def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
+    """Objects first; then a scenario of the answer's rule or section; the numbers it surely shows (a die
+    holding the value, a title naming it); the answer's rule; any other number found in it (the player
+    count, a number somewhere in its setup); the asker's edition; the order given."""
     missing = candidate.missing
     things = len({t.key for t in asked.things}) - len(missing.things)
     numbers = len(asked.numbers) - len(missing.numbers)
     edition = scenario_edition(candidate.spec) == ("ko" if asked.lang == "ko" else "en")
-    return (things, numbers, -candidate.rank, edition, -position)
+    return (things, candidate.near, len(missing.strong), -candidate.rank, numbers, edition, -position)
 
 
 def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> Candidate | None:
@@ -49,7 +53,7 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
     rule, the asker's edition and the order given. A candidate showing another printed card than the one
     asked is never chosen."""
     for c in candidates:
-        c.missing = vocabulary.missing(asked, c.spec, lasting=c.rank >= 0)
+        c.missing = vocabulary.missing(asked, c.spec, lasting=not c.built)
     usable = [(i, c) for i, c in enumerate(candidates) if not _substitutes_a_card(c.missing)]
     if any(not c.missing for _, c in usable if not c.further):
         usable = [(i, c) for i, c in usable if not c.further]
@@ -64,7 +68,7 @@ def substitutes_only(asked: Asked, vocabulary: Vocabulary, candidates: list[Cand
     """The printed cards asked that no candidate shows, when every candidate shows another card instead."""
     missed: list[Thing] = []
     for c in candidates:
-        missing = vocabulary.missing(asked, c.spec, lasting=c.rank >= 0)
+        missing = vocabulary.missing(asked, c.spec, lasting=not c.built)
         if _substitutes_a_card(missing):
             missed += [t for t in missing.things if t.kind == "card" and t not in missed]
     return missed

@@ -88,6 +88,7 @@ class QuestionExample:
     example then says so instead of quietly running another number."""
     spec: dict | None
     notice: dict | None = None                      # {"ko", "en"}
+    rule: str | None = None                         # the answer's rule it was built for (set by the framework)
 
 
 class ScenarioError(ValueError):

@@ -58,6 +58,8 @@ class Quantity:
     label: dict                                     # {"en", "ko"}
     pattern: re.Pattern
     paths: tuple[str, ...] = ()                     # where a scenario holds it ("setup.dice.*.value")
+    weak: bool = False                              # set in nearly every scenario (the player count): showing
+                                                    # it tells little of what a scenario is about
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,8 @@ class Shown:
     values: dict = field(default_factory=dict)      # quantity key -> set of values
     numbers: set = field(default_factory=set)
     acted: set = field(default_factory=set)         # the numbers of its actions ("turn it to 6")
+    expected: set = field(default_factory=set)      # the values its checks expect
+    titled: set = field(default_factory=set)        # the numbers of its title
     subject: set = field(default_factory=set)       # things its actions, title or checks name (not only its setup)
 
 
@@ -112,6 +116,7 @@ class Missing:
     things: tuple[Thing, ...] = ()
     instead: tuple[Thing, ...] = ()                 # things of the same kinds the example shows in their place
     labels: dict = field(default_factory=dict)      # how a notice names the missing numbers' words {"en", "ko"}
+    strong: tuple[Given, ...] = ()                  # the numbers it shows surely (not only somewhere in it)
 
     def __bool__(self) -> bool:
         return bool(self.numbers or self.things)
@@ -173,7 +178,8 @@ class Vocabulary:
                     marks |= set(marks_of(entry))
                 things.append(Thing(key, kind, dict(entry["label"]), _compile(entry["words"]), frozenset(marks),
                                     bool(entry.get("keys")), entry.get("counts")))
-        quantities = [Quantity(key, dict(entry["label"]), _compile(entry["words"]), tuple(entry.get("paths", ())))
+        quantities = [Quantity(key, dict(entry["label"]), _compile(entry["words"]), tuple(entry.get("paths", ())),
+                               bool(entry.get("weak")))
                       for key, entry in (data.get("quantities") or {}).items()]
         ids = [(re.compile(entry["pattern"]), dict(entry.get("label", {})))
                for entry in data.get("printed_ids") or []]
@@ -278,10 +284,12 @@ class Vocabulary:
             if not at:
                 shown.numbers.add(value)
         texts = [*(spec.get("title") or {}).values()]
+        shown.titled = {n.value for t in texts if isinstance(t, str) for n in read_numbers(t)}
         for check in spec.get("expect") or []:
             texts += [check.get("description") or "", check.get("description_ko") or ""]
             if isinstance(check.get("equals"), int) and not isinstance(check.get("equals"), bool):
-                shown.numbers.add(check["equals"])
+                shown.expected.add(check["equals"])
+        shown.numbers |= shown.expected
         text = "\n".join(t for t in texts if isinstance(t, str))
         shown.numbers |= {n.value for n in read_numbers(text)} | {abs(n.value) for n in read_numbers(text)}
         _, named = self._anchors(text)
@@ -305,15 +313,20 @@ class Vocabulary:
         if not asked.numbers and not asked.things:
             return Missing()
         shown = self.shown(spec, lasting)
-        numbers = []
+        numbers, strong = [], []
+        weak = {q.key for q in self.quantities if q.weak}
         for given in asked.numbers:
             values = shown.values.get(given.quantity) if given.quantity else None
-            if values:
-                ok = given.value in values or given.value in shown.acted
-            else:
+            if values:       # the scenario holds that quantity: it must hold this value (or act or end on it)
+                sure = given.value in values or given.value in shown.acted
+                ok = sure or given.value in shown.expected
+            else:            # anywhere in it; its title saying so is the sure sign
                 ok = given.value in shown.numbers or any(given.value in v for v in shown.values.values())
+                sure = given.value in shown.titled
             if not ok:
                 numbers.append(given)
+            elif sure and given.quantity not in weak:
+                strong.append(given)
         things = [t for t in _unique(asked.things) if t.key not in shown.things]
         kinds = {t.kind for t in things}
         asked_keys = {t.key for t in asked.things}
@@ -324,7 +337,7 @@ class Vocabulary:
                         for k in sorted(shown.subject) if self.thing(k) is None and k not in asked_keys]
         labels = {q.key: q.label for q in self.quantities if any(g.quantity == q.key for g in numbers)}
         labels.update({t.key: t.label for t in asked.things if any(g.thing == t.key for g in numbers)})
-        return Missing(tuple(numbers), tuple(things), tuple(instead), labels)
+        return Missing(tuple(numbers), tuple(things), tuple(instead), labels, tuple(strong))
 
     def score(self, asked: Asked, spec: dict) -> tuple[int, int]:
         """How much of the question a scenario shows: (things shown, numbers shown)."""

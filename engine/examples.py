@@ -26,6 +26,7 @@ def fitting(builders: Iterable[tuple], asked: Asked, rule_ids: list[str]) -> lis
                 tried.add(i)
                 example = build(asked)
                 if example is not None:
+                    example.rule = rule
                     made.append(example)
     return made
 
@@ -46,7 +47,7 @@ def best_of(made: list[QuestionExample], asked: Asked, vocabulary: Vocabulary) -
     best = max(runnable, key=lambda m: (vocabulary.score(asked, m.spec), -runnable.index(m)))
     refusal = next((m.notice for m in made if m.spec is None), None)
     if refusal is not None and best.notice is None and vocabulary.missing(asked, best.spec).numbers:
-        return QuestionExample(best.spec, refusal)      # why the number it does not show cannot be shown
+        return QuestionExample(best.spec, refusal, best.rule)     # why the number it does not show cannot be
     return best
 
 

@@ -72,7 +72,9 @@ def read_numbers(text: str) -> list[Number]:
         if _overlaps(found, m.start(), m.end()) or (follow[:1] and re.match(r"[가-힣]", follow[:1])
                                                       and not re.match(r"[이가을를은는만도의개장명칸번점]", follow[:1])):
             continue
-        found.append(Number(KO_COUNTING[word], m.start(), m.end(), word))
+        # "하나도 없어", "하나도 안 실린": none at all
+        none = word == "하나" and re.match(r"도\s?(?:없|안\s)", text[m.end():m.end() + 4])
+        found.append(Number(0 if none else KO_COUNTING[word], m.start(), m.end(), word))
     for m in _KO_PRE.finditer(text):
         word = m.group("w")
         if _overlaps(found, m.start(), m.end()):

@@ -52,9 +52,14 @@ def _notice(en: str, ko: str) -> dict:
 def corruption(asked: Asked) -> QuestionExample | None:
     sizes = value("blue_bank.sections")
     table = value("blue_bank.corruption")
+    total = sum(sizes)
     n = asked.number("sections")
-    taken = asked.number("tokens")
-    if n is None and taken is not None and 0 <= taken <= sum(sizes):
+    taken = asked.number("tokens") if n is None else None
+    if taken is not None and not 0 <= taken <= total:
+        return _refused(f"The blue bank holds {total} tokens: {taken} cannot be taken out of it, so no example is built "
+                        "from it.",
+                        f"파란색 저장소의 토큰은 {total}개입니다: {taken}개를 꺼낼 수는 없어 예시를 만들지 않았습니다.")
+    if taken is not None:
         n = eco.emptied(list(sizes), taken)         # tokens out of the bank: the sections they empty
     if n is None and asked.has("blue_bank") and EMPTY.search(asked.text):
         n = len(sizes)                              # "the blue bank is empty": every section
@@ -63,11 +68,16 @@ def corruption(asked: Asked) -> QuestionExample | None:
     if not 0 <= n <= len(sizes):
         return _refused(f"The blue bank has {len(sizes)} sections: {n} cannot be empty, so no example is built from it.",
                         f"파란색 저장소는 {len(sizes)}개 구역입니다: {n}개 구역이 빌 수는 없어 예시를 만들지 않았습니다.")
-    bank = sum(sizes) - sum(sizes[:n])
+    held = sum(sizes[:n]) if taken is None else taken
+    bank = total - held
     owed = table[n]
-    held = sum(sizes) - bank
-    spec = {"id": f"{GAME}/scenario/from-question/corruption-{n}", "rules": ["through-the-ages/advanced/mechanics/corruption/four-and-six"],
-            "title": {"en": f"Corruption with {n} blue section(s) empty", "ko": f"파란색 저장소 {n}개 구역이 빈 자원 낭비"},
+    if taken is None:
+        title = {"en": f"Corruption with {n} blue section(s) empty", "ko": f"파란색 저장소 {n}개 구역이 빈 자원 낭비"}
+    else:
+        title = {"en": f"Corruption with {taken} token(s) out of the blue bank ({n} section(s) empty)",
+                 "ko": f"파란색 저장소에서 토큰 {taken}개를 꺼냈을 때의 자원 낭비 (빈 구역 {n}개)"}
+    spec = {"id": f"{GAME}/scenario/from-question/corruption-{n}" + (f"-taken-{taken}" if taken is not None else ""),
+            "rules": ["through-the-ages/advanced/mechanics/corruption/four-and-six"], "title": title,
             "setup": {"mode": "advanced", "me": {"workers": {"agriculture": 0, "bronze": 0, "philosophy": 1, "warriors": 1},
                                                  "blue": {"bronze": held}, "blue_bank": bank, "pool": 5}},
             "actions": [{"kind": "production"}],
@@ -347,7 +357,7 @@ T = "through-the-ages/"
 # (the question's words that call for a builder, the rules it shows (by id prefix: one of the answer's first
 # rules must be among them), the builder)
 BUILDERS = [
-    (r"corruption|자원 낭비|부패|blue|파란", (T + "advanced/mechanics/corruption", T + "setup/blue-tokens",
+    (r"corruption|자원 낭비|부패|낭비", (T + "advanced/mechanics/corruption", T + "setup/blue-tokens",
                                         T + "advanced/how-to-play/happiness-and-corruption"), corruption),
     (r"famine|starv|굶주|기아|short|부족|모자|not enough", (T + "later-rounds/famine",), famine),
     (r"discontent|uprising|불만|폭동|happ|행복", (T + "advanced/mechanics/happiness", T + "advanced/mechanics/uprising",
@@ -372,7 +382,10 @@ def example_from_question(question: str, rule_ids: list[str], lang: str) -> Ques
     example shows most of what the question asks."""
     asked = vocabulary().read(question, lang)
     first = rule_ids[:RULES_READ]
-    made = [built for pattern, rules, builder in BUILDERS
-            if (pattern is None or re.search(pattern, question, re.IGNORECASE)) and any(r.startswith(rules) for r in first)
-            and (built := builder(asked)) is not None]
+    made = []
+    for pattern, rules, builder in BUILDERS:
+        served = next((r for r in first if r.startswith(rules)), None)
+        if served and (pattern is None or re.search(pattern, question, re.IGNORECASE)) and (built := builder(asked)):
+            built.rule = served
+            made.append(built)
     return best_of(made, asked, vocabulary())
