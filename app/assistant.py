@@ -28,7 +28,7 @@ from kb.search.documents import sentences
 from kb.search.searcher import QueryError, Searcher
 from kb.store import KnowledgeBase
 
-from . import narrate, scope, selection, short_answer, tables
+from . import examples, narrate, scope, selection, short_answer, tables
 from .printed_ids import PrintedIds
 
 
@@ -57,11 +57,6 @@ NOTICES = {
                       "Other games answer it too (below).",
                 "ko": "어느 게임에 대한 질문인지 알 수 없어 {game}의 규칙으로 답했습니다. 다른 게임의 답도 아래에 있습니다."},
 }
-
-
-def scenario_edition(spec: dict) -> str:
-    """The rulebook edition a scenario is played under (the engine's default is the English one)."""
-    return (spec.get("setup") or {}).get("edition") or "en"
 
 
 def is_solo(section: str | None) -> bool:
@@ -183,10 +178,9 @@ class Assistant:
         # an example from the answer's own game and mode: a two-player question is not answered by a
         # Botankhamun scenario that merely ranked among the citations (and vice versa)
         cited = [h.doc.id for h in ranked if is_solo(h.doc.section) == is_solo(top.section)]
-        example, why_not = self.example(question, chosen, cited, lang)
+        example, example_notices = self.example(question, chosen, cited, lang)
         out["example"] = example
-        if why_not:
-            out["notices"].append(why_not)
+        out["notices"] += example_notices
         answer["short"] = short_answer.short_answer(question, lang, answer, example,
                                                     confident=confidence >= SHORT_CONFIDENCE)
         return _finish(out)
@@ -274,48 +268,90 @@ class Assistant:
         return key_sentence(doc.text.get(lang) or "", question, lang, parts[row][1] if parts else None)
 
     # -- the example -----------------------------------------------------------------------------------
-    def example(self, question: str, game: str, cited: list[str], lang: str = "en") -> tuple[dict | None, dict | None]:
-        """(example, notice): the best scenario of the answer's game for the cited rules — one built from
-        the question's numbers when it carries some, else one linked to the highest-ranked rule that has
-        one, played under the asker's edition where the editions differ (a Korean question about P19 is
-        answered by the Korean rule, so its example must be too). Never another game's."""
-        from engine.api import ScenarioError
-        from engine.scenarios import run
-
+    def example(self, question: str, game: str, cited: list[str], lang: str = "en") -> tuple[dict | None, list[dict]]:
+        """(example, notices): of the scenarios of the answer's game for the cited rules — one built from
+        what the question names (its objects and numbers), those linked to the first cited rules and to
+        the answer's section — the one that shows most of what the question asks, played under the
+        asker's edition where the editions differ. Never another game's. The notices say on the answer what
+        the example could not show and why, and where the two rulebooks end the example differently."""
         name = self.game_name(game)
         if not registry.has_engine(game):
-            return None, _notice("no_engine", game=name)
+            return None, [_notice("no_engine", game=name)]
         engine = registry.get(game)
         cited = [c for c in cited if c.startswith(f"{game}/")]
+        vocabulary = engine.vocabulary()
+        asked = vocabulary.read(question, lang)
         built = engine.example_from_question(question, cited, lang)
-        spec, number_notice = (built.spec, built.notice) if built else (None, None)
-        if spec is None:
-            for rule_id in cited[:3]:
-                rule = self.kb.entry(rule_id)
-                linked = [self.scenarios[s] for s in getattr(rule, "scenarios", []) if s in self.scenarios]
-                if isinstance(rule, (Rule, Card)) and linked:
-                    spec = next((sc for sc in linked if scenario_edition(sc) == lang), linked[0])
-                    break
-        if spec is None:
-            notice = _notice("no_example", game=name)
-            if number_notice:
-                notice = {"kind": "number", "en": number_notice["en"], "ko": number_notice["ko"]}
-            return None, notice
-        try:
-            result = run(engine, spec)
-        except ScenarioError:
-            return None, _notice("example_failed", game=name)
-        data = result.to_json()
+        refusal = {"kind": "number", **built.notice} if built is not None and built.notice else None
+        chosen = examples.choose(asked, vocabulary, self._example_candidates(built, cited))
+        notices = [refusal] if refusal else []
+        if chosen is None:
+            skipped = examples.substitutes_only(asked, vocabulary, self._example_candidates(built, cited))
+            if skipped:
+                notices.append(examples.no_example_of(skipped))
+            elif not refusal:
+                notices.append(_notice("no_example", game=name))
+            return None, notices
+        played = examples.play(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
+        if played is None:
+            return None, notices + [_notice("example_failed", game=name)]
+        data = played.result.to_json()
+        spec = played.spec
         data["title"] = spec.get("title")
         data["from_question"] = "/from-question/" in spec["id"]
         data["narrative"] = narrate.narrate(engine, data, lang)
         registry_facts = engine.facts()
         data["facts_used"] = [{"path": p, "source": f.source if (f := registry_facts.get(p)) else "assumed",
-                               "explain": f.explain(lang) if f else ""} for p in result.facts_used]
-        data["assumed"] = list(result.facts_used)
-        if number_notice:
-            data["notice"] = number_notice
-        return data, ({"kind": "number", **number_notice} if number_notice else None)
+                               "explain": f.explain(lang) if f else ""} for p in played.result.facts_used]
+        data["assumed"] = list(played.result.facts_used)
+        data["asked"] = examples.asked_json(asked)
+        data["missing"] = examples.missing_json(chosen.missing)
+        data["edition"] = played.edition
+        if refusal:
+            data["notice"] = {"en": refusal["en"], "ko": refusal["ko"]}
+        if chosen.missing and not examples.explained(chosen.missing, refusal):
+            notices.append(examples.not_honoured(chosen.missing))
+        if played.edition_notice:
+            notices.append(played.edition_notice)
+        return data, notices
+
+    def _example_candidates(self, built, cited: list[str]) -> list[examples.Candidate]:
+        """The examples the answer could show, in the order a tie is broken: the one built from the
+        question, then the scenarios linked to the first cited rules (the asker's edition first within a
+        rule), then those of further cited rules (of another section: only where one shows all the
+        question names and none before it does)."""
+        out = []
+        section = getattr(self.kb.entry(cited[0]), "section", None) if cited else None
+
+        def near(rank: int, rule) -> bool:
+            return rank == 0 or (section is not None and getattr(rule, "section", None) == section)
+
+        if built is not None and built.spec is not None:
+            rank = cited.index(built.rule) if built.rule in cited else 0
+            out.append(examples.Candidate(built.spec, rank, built=True,
+                                          near=near(rank, self.kb.entry(cited[rank]) if cited else None)))
+        seen = set()
+        for rank, rule_id in enumerate(cited[:examples.RULES_FOR_EXAMPLES]):
+            rule = self.kb.entry(rule_id)
+            if not isinstance(rule, (Rule, Card)):
+                continue
+            further = rank >= examples.FIRST_RULES and not near(rank, rule)
+            for sid in getattr(rule, "scenarios", []):
+                spec = self.scenarios.get(sid) if sid not in seen else None
+                if spec is not None:
+                    seen.add(sid)
+                    out.append(examples.Candidate(spec, rank, further=further, near=near(rank, rule)))
+        return out
+
+    def _edition_diffs(self, spec: dict, answer_rules: list[str]) -> list[dict]:
+        """The KB's edition differences of the example's rules and the answer's rule ({"ko", "en"} each)."""
+        diffs = []
+        for rule_id in [*answer_rules, *spec.get("rules", [])]:
+            entry = self.kb.entry(rule_id)
+            diff = getattr(entry, "edition_diff", None)
+            if diff is not None and {"ko": diff.ko, "en": diff.en} not in diffs:
+                diffs.append({"ko": diff.ko, "en": diff.en})
+        return diffs
 
 
 def expansion_words(terms, glossary, expansion: str) -> bool:

@@ -30,6 +30,8 @@ from itertools import repeat
 from pathlib import Path
 from types import NoneType, UnionType
 
+from .asked import Vocabulary
+from .asked import load as load_vocabulary
 from .errors import IllegalAction
 from .facts import FactRegistry
 
@@ -99,6 +101,7 @@ class QuestionExample:
     example then says so instead of quietly running another number."""
     spec: dict | None
     notice: dict | None = None                      # {"ko", "en"}
+    rule: str | None = None                         # the answer's rule it was built for (set by the framework)
 
 
 # -- what a client may send: every action kind's fields, declared once -------------------------------------
@@ -527,6 +530,11 @@ class Engine(ABC):
         return None
 
     # -- examples from a question's numbers ------------------------------------------------------------
+    def vocabulary(self) -> Vocabulary:
+        """The things and quantities a question about this game can name (engine/asked.py), from
+        data/vocabulary.yaml: what its examples must show, or say they do not."""
+        return load_vocabulary(self.data_dir)
+
     def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
         """A scenario built from the numbers the question carries (engine.numbers reads them in any
         phrasing), for one of `rule_ids` (the answer's rule first); None when no builder fits. The

@@ -72,7 +72,9 @@ def read_numbers(text: str) -> list[Number]:
         if _overlaps(found, m.start(), m.end()) or (follow[:1] and re.match(r"[가-힣]", follow[:1])
                                                       and not re.match(r"[이가을를은는만도의개장명칸번점]", follow[:1])):
             continue
-        found.append(Number(KO_COUNTING[word], m.start(), m.end(), word))
+        # "하나도 없어", "하나도 안 실린": none at all
+        none = word == "하나" and re.match(r"도\s?(?:없|안\s)", text[m.end():m.end() + 4])
+        found.append(Number(0 if none else KO_COUNTING[word], m.start(), m.end(), word))
     for m in _KO_PRE.finditer(text):
         word = m.group("w")
         if _overlaps(found, m.start(), m.end()):
@@ -110,3 +112,25 @@ def number_near(text: str, keywords, window: int = 16, prefer: str = "after") ->
 def first_number(text: str) -> int | None:
     numbers = read_numbers(text)
     return numbers[0].value if numbers else None
+
+
+_PARTICLES = {"은": ("은", "는"), "이": ("이", "가"), "을": ("을", "를"), "과": ("과", "와"), "으로": ("으로", "로")}
+
+
+def particle(word, kind: str) -> str:
+    """The word (a number or a Korean noun) with its Korean particle chosen by how it is read: 5는, 3은,
+    -4는 ("마이너스 사"), 10은 ("십"), 연구실을, 신전을, 피라미드로, 석회암으로 (`kind`: 은 이 을 과 으로)."""
+    text = str(word)
+    last = text.rstrip()[-1:] if text.strip() else ""
+    if last.isdigit():
+        consonant = last not in "2459"            # 이 사 오 구 end in a vowel; 영 일 삼 육 칠 팔 and 십 백 천 do not
+        rieul = last in "178"                     # 일 칠 팔 end in ㄹ
+    elif "가" <= last <= "힣":
+        final = (ord(last) - 0xAC00) % 28
+        consonant, rieul = final != 0, final == 8
+    else:
+        consonant, rieul = False, False            # a Latin word (P19): read as its letters, most end in a vowel
+    with_final, without = _PARTICLES[kind]
+    if kind == "으로":
+        return text + (without if not consonant or rieul else with_final)
+    return text + (with_final if consonant else without)

@@ -144,12 +144,10 @@ def test_happiness_question_gets_the_built_example(assistant):
 def test_example_is_played_under_the_askers_edition(assistant):
     """P19 differs between the editions: the Korean question reads the Korean rule and its example
     must run the Korean rule too (and the English one the English rule)."""
-    from app.assistant import scenario_edition
-
     for question, lang in (("P19 효과가 뭐야?", "ko"), ("What does P19 do?", "en"),
                            ("D24 법령은 어떻게 점수 내?", "ko"), ("How does the D24 Decree score?", "en")):
         result = assistant.answer(question)
         assert result["answer"]["edition_diff"]
         ex = result["example"]
         assert ex and ex["verified"]
-        assert scenario_edition(assistant.scenarios[ex["scenario_id"]]) == lang, (question, ex["scenario_id"])
+        assert ex["edition"] == lang, (question, ex["scenario_id"])

@@ -117,9 +117,10 @@ def test_no_builder_for_an_uncited_rule_or_a_question_without_its_numbers():
     assert ENGINE.example_from_question("How does the VP loss work?", MAAT, "en") is None
 
 
-def test_the_answers_rule_chooses_the_builder():
-    """A question with numbers for two builders is read for the first cited rule's."""
+def test_the_example_showing_most_of_the_question_is_built():
+    """Of two builders serving the answer's rules, the one whose example shows what the question names
+    (Bastet and its die) is chosen, whichever rule comes first; a tie goes to the first cited rule's."""
     question = "Happiness 8 and Population 10, a die of 6 at Bastet"
-    first = _built(question, HAPPINESS + BASTET).spec
-    assert first["id"].endswith("happiness-scoring-8")
+    assert _built(question, HAPPINESS + BASTET).spec["id"].endswith("bastet-6-8-10")
     assert _built(question, BASTET + HAPPINESS).spec["id"].endswith("bastet-6-8-10")
+    assert _built("Happiness 8 at Scoring", HAPPINESS + BASTET).spec["id"].endswith("happiness-scoring-8")

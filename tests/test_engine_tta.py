@@ -162,25 +162,36 @@ def test_a_state_the_engine_cannot_continue_from_is_refused(change):
         ENGINE.state_from_json(data)
 
 
-@pytest.mark.parametrize("question,path,expected", [
-    ("What does corruption cost with 2 blue sections empty?", "event", 4),
-    ("굶주림: 식량이 3개 부족하면?", "event", 3),
-    ("5 workers and 3 happy faces: is there an uprising?", "event", 2),
-    ("Colonization: bid 4 with Cartography", "event", 4),
-    ("military strength of 2 warriors, 1 swordsmen and 2 knights with Medieval Army", "path", 12),
-    ("population increase with 10 tokens in the yellow bank", "event", 4),
+T = "through-the-ages/"
+
+
+@pytest.mark.parametrize("question,rule,expected", [
+    ("What does corruption cost with 2 blue sections empty?", T + "advanced/mechanics/corruption/four-and-six", 4),
+    ("굶주림: 식량이 3개 부족하면?", T + "later-rounds/famine/penalty", 3),
+    ("5 workers and 3 happy faces: is there an uprising?", T + "advanced/mechanics/uprising/rule", 2),
+    ("Colonization: bid 4 with Cartography", T + "advanced/colonization/bid-is-sacrificed-strength", 4),
+    ("military strength of 2 warriors, 1 swordsmen and 2 knights with Medieval Army", T + "advanced/tactics/army-bonus", 12),
+    ("population increase with 10 tokens in the yellow bank", T + "setup/yellow-tokens/population-cost", 4),
 ])
-def test_example_builders_verify(question, path, expected):
-    built = ENGINE.example_from_question(question, [], "en")
+def test_example_builders_verify(question, rule, expected):
+    built = ENGINE.example_from_question(question, [rule], "en")
     assert built and built.spec
     result = run(ENGINE, built.spec)
     assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
     assert expected in [c.expected for c in result.checks]
 
 
+def test_builders_serve_only_their_rules():
+    """A builder answers the rules it shows: a corruption question answered by another rule gets none."""
+    assert ENGINE.example_from_question("corruption with 2 blue sections empty", [T + "later-rounds/famine/penalty"],
+                                        "en") is None
+
+
 def test_example_builder_notice_for_an_impossible_number():
-    built = ENGINE.example_from_question("corruption with 7 blue sections empty", [], "en")
-    assert built.notice and built.notice["ko"] and run(ENGINE, built.spec).verified
+    """A number the game cannot have is refused with a notice in both languages, never replaced."""
+    built = ENGINE.example_from_question("corruption with 7 blue sections empty",
+                                         [T + "advanced/mechanics/corruption/four-and-six"], "en")
+    assert built.spec is None and "7" in built.notice["en"] and "7" in built.notice["ko"]
 
 
 @pytest.mark.parametrize("values", [{}, {"mode": "advanced", "yellow_bank": 10, "pool": 0, "temples": 1},

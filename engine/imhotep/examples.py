@@ -10,15 +10,10 @@ from __future__ import annotations
 import re
 
 from ..api import QuestionExample
-from ..examples import first_fitting, refused
-from ..numbers import number_near
+from ..asked import Asked, Vocabulary, load
+from ..examples import Builder, best_fitting, refused
 from . import data as D
 
-STATUE_WORDS = r"statues?|석상"
-STONE_WORDS = r"stones?|석재|개|층|high|height|높이|levels?"
-PLAYER_WORDS = r"players?|명|인"
-SITE_WORDS = {"burial": r"burial|chamber|묘실|sarcophag", "pyramid": r"pyramid|피라미드", "temple": r"temple|신전",
-              "obelisk": r"obelisk|오벨리스크"}
 SITE_KO = {"burial": "묘실", "pyramid": "피라미드", "temple": "신전", "obelisk": "오벨리스크"}
 SITE_EN = {"burial": "burial chamber", "pyramid": "pyramid", "temple": "temple", "obelisk": "obelisks"}
 DECORATION = {"burial": "burial_decoration", "pyramid": "pyramid_decoration", "temple": "temple_decoration",
@@ -28,8 +23,14 @@ DECORATION_RULE = {"burial": "imhotep/burial-chamber-decoration", "pyramid": "im
 OTHERS = ("white", "brown", "gray", "black")
 
 
-def _statues(question: str) -> QuestionExample | None:
-    n = number_near(question, STATUE_WORDS, window=12)
+def vocabulary() -> Vocabulary:
+    return load(D.DATA_DIR)
+
+
+def _statues(asked: Asked) -> QuestionExample | None:
+    n = asked.number("statue_cards")
+    if n is None:
+        n = asked.number(thing="statue")
     if n is None or n <= 0:
         return None
     total = D.DECK["statue"]
@@ -50,20 +51,18 @@ def _statues(question: str) -> QuestionExample | None:
     })
 
 
-def _site_named(question: str) -> str | None:
-    for site, words in SITE_WORDS.items():
-        if re.search(words, question, re.IGNORECASE):
-            return site
-    return None
+def _site_named(asked: Asked) -> str | None:
+    site = next((t for t in asked.of_kind("site") if t.key != "market"), None)
+    return site.key if site else None
 
 
-def _decoration(question: str) -> QuestionExample | None:
-    if not re.search(r"decorat|장식", question, re.IGNORECASE):
+def _decoration(asked: Asked) -> QuestionExample | None:
+    if not asked.has("decoration"):
         return None
-    n = number_near(question, STONE_WORDS, window=12)
+    n = asked.number("stones")
     if n is None or n < 0:
         return None
-    site = _site_named(question) or "burial"
+    site = _site_named(asked) or "burial"
     most = 4 * (D.STONES_PER_COLOR - D.SCORE_MARKER)
     if n > most:
         return refused(f"At most {most} stones can be on one site (4 colours x 29 stones in play), so {n} stones "
@@ -101,11 +100,11 @@ def _split(table, place: int, tied: int) -> int:
     return sum(table[place:place + tied]) // tied
 
 
-def _obelisk_tie(question: str) -> QuestionExample | None:
-    if not re.search(r"obelisk|오벨리스크", question, re.IGNORECASE) or not re.search(r"ti(e|ed)|동점|공동", question, re.IGNORECASE):
+def _obelisk_tie(asked: Asked) -> QuestionExample | None:
+    if not asked.has("obelisk") or not re.search(r"\bti(e|ed|es)\b|동점|공동", asked.text, re.IGNORECASE):
         return None
-    height = number_near(question, STONE_WORDS, window=10)
-    players = number_near(question, PLAYER_WORDS, window=8) or 4
+    height = asked.number("stones")
+    players = asked.number("players") or 4
     if height is None or height <= 0:
         return None
     if not 2 <= players <= 4:
@@ -143,12 +142,9 @@ def _obelisk_tie(question: str) -> QuestionExample | None:
     })
 
 
-def _ship_minimum(question: str) -> QuestionExample | None:
-    if not re.search(r"ship|boat|배", question, re.IGNORECASE):
-        return None
-    size = number_near(question, r"-?(?:space|spot|seat|stone)s?[- ]ship|칸(?:짜리)?\s*배|칸짜리|-stone ship|-space ship", window=3,
-                       prefer="before")
-    load = number_near(question, r"with|carrying|실은|실려|싣고|만", window=8)
+def _ship_minimum(asked: Asked) -> QuestionExample | None:
+    size = asked.number("ship")
+    load = asked.number("stones")
     if size is None:
         return None
     if size not in D.MINIMUM_LOAD:
@@ -179,10 +175,12 @@ def _ship_minimum(question: str) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
-def _burial_group(question: str) -> QuestionExample | None:
-    if not re.search(r"burial|chamber|묘실", question, re.IGNORECASE) or not re.search(r"group|connect|덩어리|이어", question, re.IGNORECASE):
+def _burial_group(asked: Asked) -> QuestionExample | None:
+    if not asked.has("burial") or not re.search(r"group|connect|덩어리|이어", asked.text, re.IGNORECASE):
         return None
-    n = number_near(question, r"groups?|stones?|덩어리|개|connected", window=12)
+    n = asked.number("group")
+    if n is None:
+        n = asked.number("stones")
     if n is None or n <= 0:
         return None
     most = D.STONES_PER_COLOR - D.SCORE_MARKER
@@ -204,10 +202,10 @@ def _burial_group(question: str) -> QuestionExample | None:
     })
 
 
-def _sled(question: str) -> QuestionExample | None:
-    if not re.search(r"sled|개인창고", question, re.IGNORECASE):
-        return None
-    n = number_near(question, r"stones?|석재|개", window=10)
+def _sled(asked: Asked) -> QuestionExample | None:
+    n = asked.number("sled")
+    if n is None and "sled" in asked.words:        # "창고에 돌이 4개": the stones are on the sled
+        n = asked.number("stones")
     if n is None or n < 0:
         return None
     if n > D.SLED_CAPACITY:
@@ -232,22 +230,23 @@ def _sled(question: str) -> QuestionExample | None:
 
 
 BUILDERS = (
-    (("imhotep/statue", "imhotep/market-cards/statue/example", "imhotep/market-cards/statue/keep-face-up",
+    Builder(("imhotep/statue", "imhotep/market-cards/statue/example", "imhotep/market-cards/statue/keep-face-up",
       "imhotep/final-scoring/green-purple"), _statues),
-    (("imhotep/burial-chamber-decoration", "imhotep/pyramid-decoration", "imhotep/temple-decoration",
+    Builder(("imhotep/burial-chamber-decoration", "imhotep/pyramid-decoration", "imhotep/temple-decoration",
       "imhotep/obelisk-decoration", "imhotep/market-cards/green/example", "imhotep/market-cards/green/keep-face-up",
       "imhotep/final-scoring/green-purple"), _decoration),
-    (("imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/example-scoring",
+    Builder(("imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/example-scoring",
       "imhotep/sites-a/obelisks/highest-scores-most", "imhotep/sites-a/obelisks/at-least-one-stone"), _obelisk_tie),
-    (("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move"),
+    Builder(("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move"),
      _ship_minimum),
-    (("imhotep/sites-a/burial-chamber/scoring-groups", "imhotep/sites-a/burial-chamber/over-five",
+    Builder(("imhotep/sites-a/burial-chamber/scoring-groups", "imhotep/sites-a/burial-chamber/over-five",
       "imhotep/sites-a/burial-chamber/example-scoring", "imhotep/sites-a/burial-chamber/multiple-groups"), _burial_group),
-    (("imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/example-partial",
+    Builder(("imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/example-partial",
       "imhotep/turn/get-stones/take-three", "imhotep/turn/get-stones/not-allowed"), _sled),
 )
 
 
 def example_from_question(question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
-    """The first builder that demonstrates one of the rules (in the given order) and can read the question."""
-    return first_fitting(BUILDERS, question, rule_ids)
+    """Of the builders demonstrating one of the rules that can read the question, the one showing most of
+    what it asks."""
+    return best_fitting(BUILDERS, vocabulary().read(question, lang), rule_ids, vocabulary())

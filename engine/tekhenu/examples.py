@@ -1,35 +1,50 @@
-"""Examples built from the numbers in a question ("balance -7", "scales come out at minus seven", "gray
-die 6 at Bastet with Happiness 8 and Population 10", "5 Bread with the marker on 3", "행복지수 16").
+"""Examples built from what a question names ("balance -7", "scales come out at minus seven", "gray die 6
+at Bastet with Happiness 8 and Population 10", "5 Bread with the marker on 3", "Thoth with a 5", "토트 6으로",
+"라 주사위 2", "석상 4개", "행복지수 16").
 
-Each builder reads the question's numbers with engine.numbers (any phrasing, either language), sets up a
-scenario for the engine, and writes its expectations from the rule's own table — the engine's facts
+Each builder reads the question through the game's vocabulary (engine/asked.py: its objects and the
+numbers written for them, any phrasing, either language), sets up a scenario for the engine under the
+asker's edition, and writes its expectations from the rule's own table — the engine's facts
 (data/board.yaml), never the engine's behaviour — so the example checks the engine against the rule
 instead of echoing it. A number the game cannot have (a die of 7, Happiness above Population) is not
 quietly replaced: the builder says which number it could not use and why (QuestionExample.notice).
 """
 from __future__ import annotations
 
-import re
-
 from ..api import QuestionExample
-from ..examples import Builder, first_fitting, refused
-from ..numbers import number_near
+from ..asked import Asked, Vocabulary, load
+from ..numbers import particle
+from ..examples import Builder, about, best_fitting, refused
 from .board import FACTS
+from .data_files import DATA_DIR
+from .editions import EDITION_FACTS as EDITIONS
 
 ID = "tekhenu/scenario/from-question/"
-BALANCE = r"balance|scales?|균형값|균형|저울|밸런스"
-FAITH = r"faith|신앙"
-DIE = r"\bdie\b|\bdice\b|\broll(?:ed|s)?\b|주사위 눈|주사위|짜리"
-HAPPINESS = r"happiness|행복지수|행복도|행복"
-POPULATION = r"population|인구"
-MARKER = r"marker|track|생산 마커|마커|트랙"
-RESOURCE_WORDS = {"bread": "bread", "빵": "bread", "papyrus": "papyrus", "파피루스": "papyrus",
-                  "limestone": "limestone", "석회암": "limestone", "granite": "granite", "화강암": "granite"}
+RESOURCES = ("bread", "papyrus", "limestone", "granite")
+THOTH_MARKET = [        # one Card Market for the Thoth examples (ids are placeholders; only their types matter)
+    [{"kind": "blessing", "card": "B01"}, {"kind": "blessing", "card": "B02"}, {"kind": "technology", "card": "T01"}],
+    [{"kind": "blessing", "card": "B03"}, {"kind": "blessing", "card": "B04"}, {"kind": "technology", "card": "T02"},
+     {"kind": "technology", "card": "T03"}],
+    [{"kind": "blessing", "card": "B05"}, {"kind": "technology", "card": "T04"}, {"kind": "technology", "card": "T05"},
+     {"kind": "decree", "card": "D01"}],
+    [{"kind": "blessing", "card": "B06"}, {"kind": "technology", "card": "T06"}, {"kind": "decree", "card": "D02"},
+     {"kind": "decree", "card": "D03"}],
+]
+ORDINAL_KO = {1: "첫 번째", 2: "두 번째", 3: "세 번째", 4: "네 번째"}
+ORDINAL_EN = {1: "first", 2: "second", 3: "third", 4: "fourth"}
+
+
+def vocabulary() -> Vocabulary:
+    return load(DATA_DIR)
 
 
 def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
-    return first_fitting(BUILDERS, question, rule_ids)
+    return best_fitting(BUILDERS, vocabulary().read(question, lang), rule_ids, vocabulary())
 
+
+def _edition(asked: Asked) -> str:
+    """The asker's rulebook: a Korean question is answered by the Korean edition's rules."""
+    return "ko" if asked.lang == "ko" else "en"
 
 
 def _die_range() -> tuple[int, int]:
@@ -40,10 +55,9 @@ def _bad_die(value: int) -> QuestionExample | None:
     lo, hi = _die_range()
     if lo <= value <= hi:
         return None
-    return refused(f"A die shows {lo} to {hi}: the {value} of the question cannot be a die value "
-                    "(tekhenu/actions/scribes/no-wrap), so no example is built from it.",
-                    f"주사위 눈은 {lo}~{hi}입니다: 질문의 {value}은(는) 주사위 눈이 될 수 없어 예시를 만들지 않았습니다 "
-                    "(tekhenu/actions/scribes/no-wrap).")
+    return refused(f"A die shows {lo} to {hi}: the question's {value} cannot be a die value, so no example is "
+                   "built from it.",
+                   f"주사위 눈은 {lo}~{hi}입니다: 질문의 {value}은(는) 주사위 눈이 될 수 없어 예시를 만들지 않았습니다.")
 
 
 # -- Maat: the balance and the VP-loss table ----------------------------------------------------------
@@ -55,20 +69,20 @@ def vp_lost(balance: int) -> int:
     return next((lost for lowest, lost in bands if balance >= lowest), bands[-1][1])
 
 
-def _maat_balance(question: str) -> QuestionExample | None:
-    balance = number_near(question, BALANCE, window=20)
+def _maat_balance(asked: Asked) -> QuestionExample | None:
+    balance = asked.number("balance")
     if balance is None:
         return None
-    faith = number_near(question, FAITH) or 0
+    faith = asked.number("faith") or 0
     dice, top = FACTS("maat.dice_per_player"), FACTS("limits.die_max")
     if balance > dice * top:
-        return refused(f"A balance of +{balance} cannot happen: at a Maat phase each player has {dice} dice "
-                        f"(tekhenu/rotation/step-2-maat-phase), at most {dice * top} on the Pure side.",
-                        f"균형값 +{balance}은(는) 나올 수 없습니다: 마앗 단계에는 각자 주사위 {dice}개 "
-                        f"(tekhenu/rotation/step-2-maat-phase), 온전한 쪽은 최대 {dice * top}입니다.")
+        return refused(f"A balance of +{balance} cannot happen: at a Maat phase each player has {dice} dice, at most "
+                       f"{dice * top} on the Pure side.",
+                       f"균형값 +{particle(balance, '은')} 나올 수 없습니다: 마앗 단계에는 각자 주사위 {dice}개이고, 온전한 "
+                       f"쪽은 최대 {dice * top}입니다.")
     if faith < 0:
         return refused(f"Faith tokens are counted, not signed: the question's {faith} Faith cannot be set up.",
-                        f"신앙 토큰은 개수입니다: 질문의 신앙 {faith}개는 준비할 수 없습니다.")
+                       f"신앙 토큰은 개수입니다: 질문의 신앙 {faith}개는 준비할 수 없습니다.")
     final = balance + min(faith, abs(balance)) if balance < 0 else balance - min(faith, balance)
     loss = vp_lost(final)
     side = "tainted" if balance < 0 else "pure"
@@ -81,7 +95,7 @@ def _maat_balance(question: str) -> QuestionExample | None:
         "title": {"en": f"Maat phase with a balance of {balance}" + (f" and {faith} Faith" if faith else ""),
                   "ko": f"균형값 {balance}" + (f", 신앙 {faith}개" if faith else "") + "인 마앗 단계"},
         "rules": ["tekhenu/maat/vp-loss-table", "tekhenu/maat/step-1-balance", "tekhenu/maat/step-2-faith"],
-        "setup": {"players": 2, "me": me},
+        "setup": {"players": 2, "edition": _edition(asked), "me": me},
         "actions": [{"kind": "phase", "phase": "maat"}],
         "expect": [
             {"description": f"balance {balance}" + (f" with {faith} Faith" if faith else ""),
@@ -104,26 +118,31 @@ def _dice_summing(total: int, dice: int, top: int) -> tuple[list[int], int]:
 
 
 # -- Bastet: Happiness up to Population, Scribes by the die ---------------------------------------------
-def _bastet(question: str) -> QuestionExample | None:
-    value = number_near(question, DIE)
-    happiness = number_near(question, HAPPINESS, window=12)
-    population = number_near(question, POPULATION, window=12)
-    if value is None or happiness is None or population is None:
+def _bastet(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "bastet", "god"):
+        return None
+    value = asked.number("die")
+    if value is None:
         return None
     bad = _bad_die(value)
     if bad:
         return bad
+    start = FACTS("player_start.happiness")
+    happiness = asked.number("happiness")
+    population = asked.number("population")
+    happiness = start if happiness is None else happiness
+    population = max(happiness + value, 9) if population is None else population
     top = FACTS("limits.populace_max")
     if not 0 <= happiness <= population <= top:
         if happiness > population:
             return refused(f"Happiness {happiness} above Population {population} cannot happen: Happiness never "
-                            "exceeds Population (tekhenu/actions/bastet/happiness-cap).",
-                            f"행복지수 {happiness}이(가) 인구 {population}보다 높을 수는 없습니다: 행복지수는 인구를 넘지 "
-                            "못합니다 (tekhenu/actions/bastet/happiness-cap).")
-        return refused(f"The Populace track runs from 0 to {top} (its end is an assumed fact, limits.populace_max): "
-                        f"Happiness {happiness} / Population {population} cannot be set up.",
-                        f"민중 트랙은 0~{top}입니다 (끝은 가정한 값, limits.populace_max): 행복지수 {happiness} / 인구 "
-                        f"{population}은(는) 준비할 수 없습니다.")
+                           "exceeds Population.",
+                           f"행복지수 {particle(happiness, '이')} 인구 {population}보다 높을 수는 없습니다: 행복지수는 인구를 "
+                           "넘지 못합니다.")
+        return refused(f"The Populace track runs from 0 to {top} (its end is an assumed board value): Happiness "
+                       f"{happiness} / Population {population} cannot be set up.",
+                       f"민중 트랙은 0~{top}입니다 (끝은 가정한 보드 값): 행복지수 {happiness} / 인구 "
+                       f"{particle(population, '은')} 준비할 수 없습니다.")
     expected = min(happiness + value, population)
     scribes = FACTS("bastet.scribes_by_die")[value]
     rewards = {t: r for t, r in FACTS("bastet.happiness_rewards").items() if happiness < t <= expected}
@@ -131,57 +150,215 @@ def _bastet(question: str) -> QuestionExample | None:
     spec = {
         "id": f"{ID}bastet-{value}-{happiness}-{population}",
         "title": {"en": f"Bastet with a die of {value}, Happiness {happiness}, Population {population}",
-                  "ko": f"주사위 {value}로 바스테트, 행복지수 {happiness}, 인구 {population}"},
+                  "ko": f"주사위 {particle(value, '으로')} 바스테트, 행복지수 {happiness}, 인구 {population}"},
         "rules": ["tekhenu/actions/bastet/advance-happiness", "tekhenu/actions/bastet/happiness-cap",
                   "tekhenu/actions/bastet/scribe-reward"],
-        "setup": {"players": 2, "me": {"happiness": happiness, "population": population, "scribes": 0,
-                                       "resources": {"papyrus": FACTS("bastet.cost_papyrus")}},
+        "setup": {"players": 2, "edition": _edition(asked),
+                  "me": {"happiness": happiness, "population": population, "scribes": 0,
+                         "resources": {"papyrus": FACTS("bastet.cost_papyrus"), "gold": 0}},
                   "dice": [{"as": "d1", "color": "gray", "value": value, "god": "bastet"}]},
         "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "bastet"}],
         "expect": [
             {"description": f"Happiness {happiness} + {value}, never beyond Population {population}",
-             "description_ko": f"행복지수 {happiness} + {value}, 인구 {population}을 넘지 않음",
+             "description_ko": f"행복지수 {happiness} + {value}, 인구 {particle(population, '을')} 넘지 않음",
              "path": "me.happiness", "equals": expected},
-            {"description": f"Scribes for a die of {value}" + (" and for reaching 19 Happiness" if 19 in rewards else ""),
-             "description_ko": f"주사위 눈 {value}에 따른 서기" + (" + 행복지수 19 도달 보상" if 19 in rewards else ""),
+            {"description": f"{scribes} Scribe(s) for a die of {value}" + (" and for reaching 19 Happiness" if 19 in rewards else ""),
+             "description_ko": f"주사위 눈 {value}에 따른 서기 {scribes}명" + (" + 행복지수 19 도달 보상" if 19 in rewards else ""),
              "path": "me.scribes", "equals": scribes},
         ],
     }
     return QuestionExample(spec)
 
 
+# -- Thoth: cards and Papyrus by the die, Card Market sections by Happiness ----------------------------------
+def thoth_cards(value: int) -> tuple[int, int]:
+    """(cards, Papyrus) for a Thoth die (tekhenu/actions/thoth/card-count), from market.cards_by_die."""
+    cards, papyrus = FACTS("market.cards_by_die")[value]
+    return cards, papyrus
+
+
+def thoth_sections(happiness: int) -> int:
+    """How many Card Market sections a Thoth action reaches at this Happiness (0: none), from
+    market.sections_by_happiness."""
+    return max(n for lowest, n in FACTS("market.sections_by_happiness") if happiness >= lowest)
+
+
+def _thoth(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "thoth", "god"):
+        return None
+    value = asked.number("die")
+    happiness = asked.number("happiness")
+    if value is None and happiness is None:
+        return None
+    if value is not None and (bad := _bad_die(value)):
+        return bad
+    top = FACTS("limits.populace_max")
+    if happiness is not None and not 0 <= happiness <= top:
+        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
+                       f"the question's {happiness} cannot be set up.",
+                       f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(happiness, '은')} "
+                       "준비할 수 없습니다.")
+    die = value if value is not None else FACTS("limits.die_min")
+    level = FACTS("market.sections_by_happiness")[2][0] if happiness is None else happiness
+    cards, papyrus = thoth_cards(die)
+    wanted = asked.number("cards")
+    beyond = None
+    if wanted is not None and wanted > cards:     # the example takes what the die allows and says so
+        beyond = {"en": f"A Thoth die of {die} takes {cards} card(s): {wanted} cannot be taken. The example shows the "
+                        f"{cards} it takes.",
+                  "ko": f"주사위 눈 {die}의 토트 행동은 카드 {cards}장입니다: {wanted}장은 가져올 수 없습니다. 예시는 "
+                        f"가져올 수 있는 {cards}장을 보여 줍니다."}
+    fewer = wanted is not None and 0 < wanted < cards
+    if fewer:        # fewer cards than the die allows: the editions differ (KO may, EN may not)
+        cards, papyrus = wanted, min(cost for n, cost in FACTS("market.cards_by_die").values() if n == wanted)
+    reach = thoth_sections(level)
+    section = max(reach, 1)                  # the highest section it reaches (the first when it reaches none)
+    market = [THOTH_MARKET[i] if i < max(reach, 1) else None for i in range(4)]
+    slots = list(range(cards))
+    taken = [market[section - 1][s]["card"] for s in slots]
+    edition = _edition(asked)
+    spec = {
+        "id": f"{ID}thoth-{die}-happiness-{level}" + (f"-{cards}-cards" if fewer else "") + f"-{edition}",
+        "title": {"en": f"Thoth with a die of {die} at Happiness {level}",
+                  "ko": f"행복지수 {level}에서 주사위 {particle(die, '으로')} 토트"},
+        "rules": ["tekhenu/actions/thoth/card-count", "tekhenu/actions/thoth/market-sections-by-happiness",
+                  "tekhenu/actions/thoth/same-section"],
+        "setup": {"players": 2, "edition": edition,
+                  "me": {"happiness": level, "population": max(level, FACTS("player_start.population")),
+                         "blessings": [], "technologies": [], "decrees": [], "resources": {"papyrus": thoth_cards(die)[1], "gold": 0}},
+                  "state": {"market": market},
+                  "dice": [{"as": "d1", "color": "gray", "value": die, "god": "thoth"}]},
+        "actions": [{"kind": "take_die", "die": "d1"},
+                    {"kind": "perform", "action": "thoth", "section": section - 1, "cards": slots}],
+    }
+    if fewer and EDITIONS("thoth.take_all_cards")[edition] and reach:
+        spec["expect"] = [{"description": f"the {'English' if edition == 'en' else 'Korean'} rulebook: a die of {die} must "
+                                          f"take all {thoth_cards(die)[0]} cards; {cards} are refused",
+                           "description_ko": f"{'영어판' if edition == 'en' else '한국어판'}: 주사위 눈 {particle(die, '은')} "
+                                             f"카드 {thoth_cards(die)[0]}장을 모두 가져와야 함; {cards}장은 불가",
+                           "raises": "tekhenu/actions/thoth/same-section"}]
+    elif reach == 0:
+        spec["expect"] = [{"description": f"Happiness {level}: no section of the Card Market is open to Thoth",
+                           "description_ko": f"행복지수 {level}: 토트로 카드를 가져올 수 있는 구역이 없음",
+                           "raises": "tekhenu/actions/thoth/market-sections-by-happiness"}]
+    else:
+        spec["expect"] = [
+            {"description": f"a die of {die} takes {cards} card(s) from one section",
+             "description_ko": f"주사위 눈 {die}: 한 구역에서 카드 {cards}장", "event": "thoth", "field": "cards",
+             "equals": taken},
+            {"description": f"for {papyrus} Papyrus" + (" (assumed price: the table's for that many cards)" if fewer else ""),
+             "description_ko": f"파피루스 {papyrus}개" + (" (가정한 가격: 표의 그 장수 가격)" if fewer else ""),
+             "event": "thoth", "field": "papyrus", "equals": papyrus},
+            {"description": f"Happiness {level} reaches the {ORDINAL_EN[reach]} section: the cards come from there",
+             "description_ko": f"행복지수 {level}: {ORDINAL_KO[reach]} 구역까지 가능, 그 구역에서 가져옴",
+             "event": "thoth", "field": "section", "equals": section},
+        ]
+    return QuestionExample(spec, beyond)
+
+
+# -- dice: Pure, Tainted or Forbidden by colour and light -------------------------------------------------------
+def _purity(asked: Asked) -> QuestionExample | None:
+    colour = next((t.key for t in asked.of_kind("colour") if t.key in FACTS("dice.colors")), None)
+    light = asked.first("light")
+    if colour is None or light is None:
+        return None
+    value = asked.number("die") or 3
+    if bad := _bad_die(value):
+        return bad
+    state = FACTS("purity")[light.key][colour]
+    words = {"pure": ("Pure", "온전함"), "tainted": ("Tainted", "부패함"), "forbidden": ("Forbidden", "금지됨")}[state]
+    colour_en, colour_ko = asked.first("colour").label["en"], asked.first("colour").label["ko"]
+    spec = {
+        "id": f"{ID}purity-{colour}-{light.key}-{value}",
+        "title": {"en": f"A {colour_en} of {value} in a {light.label['en']}: {words[0]}",
+                  "ko": f"{light.label['ko']}의 {colour_ko} {value}: {words[1]}"},
+        "rules": ["tekhenu/key-concept-dice/color-table", "tekhenu/round/take-die", "tekhenu/round/place-on-scales"],
+        "setup": {"players": 2, "edition": _edition(asked),
+                  "me": {"pure": [], "tainted": [], "happiness": FACTS("player_start.happiness"), "population": 9,
+                         "resources": {"papyrus": FACTS("bastet.cost_papyrus"), "gold": 0}},
+                  "dice": [{"as": "d1", "color": colour, "value": value, "god": "bastet", "light": light.key}]},
+        "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "bastet"}],
+    }
+    if state == "forbidden":
+        spec["expect"] = [{"description": f"a {colour_en} in a {light.label['en']} is Forbidden: it cannot be taken",
+                           "description_ko": f"{light.label['ko']}의 {colour_ko}는 금지됨: 가져올 수 없음",
+                           "raises": "tekhenu/round/take-die"}]
+    else:
+        spec["expect"] = [{"description": f"a {colour_en} in a {light.label['en']} is {words[0]}: it goes on that side "
+                                          "of the scales",
+                           "description_ko": f"{light.label['ko']}의 {colour_ko}는 {words[1]}: 저울의 그쪽에 놓임",
+                           "path": f"me.{state}", "equals": [value]}]
+    return QuestionExample(spec)
+
+
+# -- Ra: the Pillar tile the die chooses --------------------------------------------------------------------------
+def _ra(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "ra", "god"):
+        return None
+    value = asked.number("die")
+    if value is None:
+        return None
+    if bad := _bad_die(value):
+        return bad
+    space = FACTS("ra.tile_space_by_die")[value]
+    tiles = ["P22", "P23", "P24"]
+    where_en, where_ko = (("leftmost", "가장 왼쪽"), ("middle", "가운데"), ("rightmost", "가장 오른쪽"))[space]
+    spec = {
+        "id": f"{ID}ra-{value}",
+        "title": {"en": f"Ra with a die of {value}: the {where_en} Pillar tile",
+                  "ko": f"라 - 주사위 {value}: {where_ko} 기둥 타일"},
+        "rules": ["tekhenu/actions/ra/pillar-tile-choice"],
+        "setup": {"players": 2, "edition": _edition(asked), "me": {"resources": {"limestone": 2, "gold": 0}},
+                  "state": {"ra_tiles": tiles, "temple": {}},
+                  "dice": [{"as": "d1", "color": "gray", "value": value, "god": "ra"}]},
+        "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "ra", "cell": "2,2", "rotation": 0}],
+        "expect": [{"description": f"die {value}: the {where_en} tile ({tiles[space]})",
+                    "description_ko": f"주사위 {value}: {where_ko} 타일({tiles[space]})",
+                    "path": "state.temple.2,2.tile", "equals": tiles[space]}],
+    }
+    return QuestionExample(spec)
+
+
 # -- Produce Resources: the Production marker and the excess as Taint --------------------------------------
-def _produce(question: str) -> QuestionExample | None:
-    words = "|".join(RESOURCE_WORDS)
-    found = re.search(words, question, re.IGNORECASE)
-    marker = number_near(question, MARKER, window=12)
-    if found is None or marker is None:
+def _produce(asked: Asked) -> QuestionExample | None:
+    if not about(asked, "osiris", "god"):
         return None
-    amount = number_near(question, DIE)
-    if amount is None:
-        amount = number_near(question, words, window=6)
-    if amount is None:
+    marker = asked.number("production")
+    amount = asked.number("die")
+    resource = next((t.key for t in asked.of_kind("resource") if t.key in RESOURCES), None)
+    colour = asked.first("colour")
+    producing = FACTS("produce.color_resource")
+    if resource is None and colour is not None:
+        resource = producing.get(colour.key)
+    if resource is not None and amount is None:
+        amount = asked.number(thing=resource)
+    if resource is None or marker is None or amount is None:
         return None
-    resource = RESOURCE_WORDS[found.group(0).lower()]
-    color = next(c for c, r in FACTS("produce.color_resource").items() if r == resource)
+    color = next(c for c, r in producing.items() if r == resource)
+    if colour is not None and colour.key != color:
+        made = producing.get(colour.key)
+        made_en = made.title() if made else "no Resource"
+        made_ko = _KO[made] if made else "자원 없음"
+        return refused(f"A {colour.label['en']} produces {made_en}, not {resource.title()}: the question's die cannot "
+                       "produce it, so no example is built.",
+                       f"{colour.label['ko']}의 생산 자원: {made_ko}. 질문의 주사위로는 {particle(_KO[resource], '을')} "
+                       "생산할 수 없어 예시를 만들지 않았습니다.")
     light = next(light for light, colors in FACTS("purity").items() if colors[color] == "pure")
-    bad = _bad_die(amount)
-    if bad:
+    if bad := _bad_die(amount):
         return bad
     lo, hi = FACTS("player_start.production"), FACTS("limits.production_max")
     if not lo <= marker <= hi:
-        return refused(f"A Production marker stands between {lo} (where it starts, tekhenu/setup/production-markers) "
-                        f"and {hi} (tekhenu/scoring/production): the question's {marker} cannot be set up.",
-                        f"생산 마커는 {lo}(시작 위치, tekhenu/setup/production-markers)부터 {hi}(tekhenu/scoring/production) "
-                        f"사이에 있습니다: 질문의 {marker}은(는) 준비할 수 없습니다.")
+        return refused(f"A Production marker stands between {lo} (where it starts) and {hi}: the question's {marker} "
+                       "cannot be set up.",
+                       f"생산 마커는 {lo}(시작 위치)부터 {hi} 사이에 있습니다: 질문의 {particle(marker, '은')} 준비할 수 없습니다.")
     keep, excess = min(amount, marker), max(0, amount - marker)
     spec = {
         "id": f"{ID}produce-{resource}-{amount}-on-{marker}",
         "title": {"en": f"Produce {amount} {resource.title()} with the marker on {marker}",
                   "ko": f"생산 마커 {marker}에서 {_KO[resource]} {amount}개 생산"},
         "rules": ["tekhenu/actions/produce/excess-taint", "tekhenu/actions/produce/take-and-compare"],
-        "setup": {"players": 2, "me": {"production": {resource: marker}, "resources": {resource: 0},
-                                       "taint_resources": 0},
+        "setup": {"players": 2, "edition": _edition(asked),
+                  "me": {"production": {resource: marker}, "resources": {resource: 0}, "taint_resources": 0},
                   "dice": [{"as": "d1", "color": color, "value": amount, "god": "osiris", "light": light}]},
         "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "produce", "resource": resource}],
         "expect": [
@@ -199,23 +376,45 @@ def _produce(question: str) -> QuestionExample | None:
 _KO = {"bread": "빵", "papyrus": "파피루스", "limestone": "석회암", "granite": "화강암"}
 
 
-# -- Scoring: Happiness, not cumulative ------------------------------------------------------------------
+# -- Scoring: Statues and Happiness ------------------------------------------------------------------------------
+def _statue_scoring(asked: Asked) -> QuestionExample | None:
+    built = asked.number("statues")
+    if built is None:
+        return None
+    table = FACTS("scoring.statues_vp")
+    most = FACTS("player_start.statues")
+    if not 0 <= built <= most:
+        return refused(f"A player has {most} Statues: {built} built Statues cannot be set up.",
+                       f"플레이어의 석상은 {most}개입니다: 지은 석상 {built}개는 준비할 수 없습니다.")
+    spec = {
+        "id": f"{ID}statues-{built}",
+        "title": {"en": f"Scoring with {built} Statue(s) built", "ko": f"석상 {built}개를 지은 점수 계산"},
+        "rules": ["tekhenu/scoring/statues"],
+        "setup": {"players": 2, "edition": _edition(asked), "me": {"statues_left": most - built}},
+        "actions": [{"kind": "phase", "phase": "scoring"}],
+        "expect": [{"description": f"{built} Statue(s) built: {table[built]} VP",
+                    "description_ko": f"석상 {built}개: {table[built]}점",
+                    "event": "score_player", "who": "me", "field": "statues", "equals": table[built]}],
+    }
+    return QuestionExample(spec)
+
+
 def happiness_scoring_vp(happiness: int) -> tuple[int | None, int]:
     """(the highest symbol reached, its VP) from the fact scoring.happiness_vp; (None, 0) below the first."""
     reached = [(threshold, vp) for threshold, vp in FACTS("scoring.happiness_vp") if happiness >= threshold]
     return reached[-1] if reached else (None, 0)
 
 
-def _happiness_scoring(question: str) -> QuestionExample | None:
-    happiness = number_near(question, HAPPINESS, window=12)
-    if happiness is None:
+def _happiness_scoring(asked: Asked) -> QuestionExample | None:
+    happiness = asked.number("happiness")
+    if happiness is None or asked.first("god") is not None:     # Happiness in a God Action's question
         return None
     top = FACTS("limits.populace_max")
     if not 0 <= happiness <= top:
-        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed fact, "
-                        f"limits.populace_max): the question's {happiness} cannot be set up.",
-                        f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 값, limits.populace_max): 질문의 "
-                        f"{happiness}은(는) 준비할 수 없습니다.")
+        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
+                       f"the question's {happiness} cannot be set up.",
+                       f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(happiness, '은')} "
+                       "준비할 수 없습니다.")
     reached, vp = happiness_scoring_vp(happiness)
     first = FACTS("scoring.happiness_vp")[0][0]
     why = f"the highest symbol reached is {reached}" if reached else f"below the first symbol ({first})"
@@ -224,7 +423,7 @@ def _happiness_scoring(question: str) -> QuestionExample | None:
         "id": f"{ID}happiness-scoring-{happiness}",
         "title": {"en": f"Scoring with Happiness {happiness}", "ko": f"행복지수 {happiness}의 점수 계산"},
         "rules": ["tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative"],
-        "setup": {"players": 2, "me": {"happiness": happiness, "population": top}},
+        "setup": {"players": 2, "edition": _edition(asked), "me": {"happiness": happiness, "population": top}},
         "actions": [{"kind": "phase", "phase": "scoring"}],
         "expect": [
             {"description": f"Happiness {happiness} scores {vp} VP ({why}; not cumulative)",
@@ -235,6 +434,10 @@ def _happiness_scoring(question: str) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
+THOTH_RULES = ("tekhenu/actions/thoth/overview", "tekhenu/actions/thoth/card-count", "tekhenu/actions/thoth/card-count-1-2",
+               "tekhenu/actions/thoth/card-count-3-4", "tekhenu/actions/thoth/card-count-5-6",
+               "tekhenu/actions/thoth/same-section", "tekhenu/actions/thoth/market-sections-by-happiness")
+
 BUILDERS = [
     Builder(("tekhenu/maat/vp-loss-table", "tekhenu/maat/step-4-vp-loss", "tekhenu/maat/step-1-balance",
              "tekhenu/maat/step-2-faith", "tekhenu/maat/example-6", "tekhenu/maat/example-7",
@@ -242,8 +445,15 @@ BUILDERS = [
     Builder(("tekhenu/actions/bastet/advance-happiness", "tekhenu/actions/bastet/happiness-cap",
              "tekhenu/actions/bastet/example-16", "tekhenu/actions/bastet/scribe-reward",
              "tekhenu/actions/bastet/scribe-reward-3-4", "tekhenu/actions/bastet/overview"), _bastet),
+    Builder(THOTH_RULES, _thoth),
+    Builder(("tekhenu/key-concept-dice/color-table", "tekhenu/key-concept-dice/white-dice", "tekhenu/key-concept-dice/black-dice",
+             "tekhenu/key-concept-dice/yellow-brown-dice", "tekhenu/key-concept-dice/gray-dice",
+             "tekhenu/key-concept-dice/shaded-never-forbidden", "tekhenu/key-concept-dice/mnemonic",
+             "tekhenu/key-concept-dice/wheel-sections", "tekhenu/round/take-die"), _purity),
+    Builder(("tekhenu/actions/ra/pillar-tile-choice",), _ra),
     Builder(("tekhenu/actions/produce/excess-taint", "tekhenu/actions/produce/take-and-compare",
              "tekhenu/actions/produce/example-17", "tekhenu/actions/produce/example-18"), _produce),
+    Builder(("tekhenu/scoring/statues", "tekhenu/quick-reference/scoring/statues"), _statue_scoring),
     Builder(("tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative",
              "tekhenu/quick-reference/scoring/happiness"), _happiness_scoring),
 ]

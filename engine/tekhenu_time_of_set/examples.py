@@ -1,45 +1,49 @@
 """Time of Seth examples built from the numbers of a question ("the second Building in a region with 3
 players", "빨간색 주사위 5를 가져오는데 병사가 8이면", "피 토큰 3개에 균형값 -2", "건축물이 있는 지역이 2개인 열
-아래에 민중을 위한 석상"). Each builder reads the numbers with engine.numbers, sets up a scenario, and writes its
+아래에 민중을 위한 석상"). Each builder reads the question through the game's vocabulary (engine/asked.py: its
+objects and the numbers written for them), sets up a scenario under the asker's edition, and writes its
 expectations from the rule's numbers in the facts (data/seth_*.yaml), never from the engine's behaviour. A
 number the game cannot have is named in a notice instead of being replaced."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from .. import asked
 from ..api import QuestionExample
-from ..examples import Builder, first_fitting, refused
-from ..numbers import number_near
+from ..asked import Asked
+from ..examples import Builder, best_fitting, refused
+from ..numbers import particle
 from ..tekhenu.board import FACTS
-from .facts import F
+from ..tekhenu.data_files import DATA_DIR as BASE_DATA_DIR
+from .facts import DATA_DIR, F
 
 ID = "tekhenu-time-of-set/scenario/from-question/"
-PLAYERS = r"players?|player game|인 게임|인 플레이|인플|인에서|인\b|인이면"
 SECOND = r"second|2nd|두 번째|두번째|2번째"
-SOLDIERS = r"soldiers?|병사"
-PRIESTS = r"priests?|사제"
-DIE = r"\bdie\b|\bdice\b|주사위 눈|주사위"
-BLOOD = r"blood|피 토큰|피"
-BALANCE = r"balance|scales?|균형값|균형|저울"
-BUILT = r"regions?|지역"
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> asked.Vocabulary:
+    """The base game's things and quantities with the expansion's (its gods, dice, cards, tracks)."""
+    return asked.load(BASE_DATA_DIR).merged(asked.load(DATA_DIR))
 
 
 def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
-    return first_fitting(BUILDERS, question, rule_ids)
+    return best_fitting(BUILDERS, vocabulary().read(question, lang), rule_ids, vocabulary())
 
 
 
-def _players(question: str) -> int | None:
-    found = re.search(r"(\d)\s*(?:인|-?\s*players?|player game)", question, re.IGNORECASE)
-    if found:
-        return int(found.group(1))
-    return number_near(question, PLAYERS, window=4, prefer="before")
+
+
+def _edition(asked: Asked) -> str:
+    """The asker's rulebook for the base game's rules (a Korean question: the Korean edition)."""
+    return "ko" if asked.lang == "ko" else "en"
 
 
 # -- the Seth God Action's Soldier cost -------------------------------------------------------------------------
-def _seth_cost(question: str) -> QuestionExample | None:
-    second = re.search(SECOND, question, re.IGNORECASE) is not None
-    players = _players(question)
+def _seth_cost(asked: Asked) -> QuestionExample | None:
+    second = re.search(SECOND, asked.text, re.IGNORECASE) is not None
+    players = asked.number("players")
     if players is None and not second:
         return None
     players = players or 4
@@ -55,7 +59,7 @@ def _seth_cost(question: str) -> QuestionExample | None:
         "title": {"en": f"The {which_en} Building in a Seth region with {players} players",
                   "ko": f"{players}인 게임에서 세트 보드 지역의 {which_ko} 건축물"},
         "rules": ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"],
-        "setup": {"players": players, "horus": "preprinted", "board": {"temple": {}},
+        "setup": {"players": players, "horus": "preprinted", "edition": _edition(asked), "board": {"temple": {}},
                   "me": {"soldiers": soldiers, "buildings_left": 8},
                   "seth": {"dice": [], "regions": {"3": ["others.0", None] if second else [None, None]},
                            "conquest": {}, "stack": ["A06"]},
@@ -70,27 +74,26 @@ def _seth_cost(question: str) -> QuestionExample | None:
 
 
 # -- red and blue dice: Soldiers or Priests, the track's 10 --------------------------------------------------------
-def _red_blue(question: str) -> QuestionExample | None:
-    red = re.search(r"\bred\b|빨간", question, re.IGNORECASE)
-    blue = re.search(r"\bblue\b|파란", question, re.IGNORECASE)
+def _red_blue(asked: Asked) -> QuestionExample | None:
+    red, blue = asked.has("red"), asked.has("blue")
     if not (red or blue):
         return None
     track = "soldiers" if red else "priests"
     color = "red" if red else "blue"
-    value = number_near(question, DIE + r"|\bred\b|\bblue\b|빨간색|파란색", window=10)
+    value = asked.number("die")
     if value is None:
         return None
-    have = number_near(question, SOLDIERS if red else PRIESTS, window=8)
-    have = 0 if have is None or have == value else have
+    have = asked.number(track)
+    have = 0 if have is None else have
     faces = F("seth_dice.faces")
     if value not in faces:
-        return refused(f"Red and blue dice have the faces {sorted(set(faces))} (no 1 or 6: "
-                        f"tekhenu-time-of-set/key-concepts/red-blue-dice/scribes-no-1-or-6): a {value} cannot be taken.",
-                        f"빨간색·파란색 주사위의 면은 {sorted(set(faces))}입니다 (1이나 6이 없음): {value}은(는) 가져올 수 없습니다.")
+        shown = ", ".join(str(f) for f in sorted(set(faces)))
+        return refused(f"Red and blue dice show only {shown}: a {value} cannot be taken.",
+                        f"빨간색·파란색 주사위의 면은 {shown}뿐입니다: {particle(value, '은')} 가져올 수 없습니다.")
     top = F("seth_dice.tracks_max")
     if not 0 <= have <= top:
         return refused(f"The {track} track runs from 0 to {top}: {have} cannot be set up.",
-                        f"{'병사' if red else '사제'} 트랙은 0~{top}입니다: {have}은(는) 준비할 수 없습니다.")
+                        f"{'병사' if red else '사제'} 트랙은 0~{top}입니다: {particle(have, '은')} 준비할 수 없습니다.")
     expected = min(top, have + value)
     name_ko = "병사" if red else "사제"
     spec = {
@@ -99,11 +102,11 @@ def _red_blue(question: str) -> QuestionExample | None:
                   "ko": f"{name_ko} {have}에서 {'빨간색' if red else '파란색'} 주사위 {value}"},
         "rules": ["tekhenu-time-of-set/key-concepts/red-blue-dice/gain-soldiers-priests",
                   "tekhenu-time-of-set/key-concepts/soldiers-priests/tracks"],
-        "setup": {"players": 2, "horus": "preprinted", "me": {track: have, "scribes": 0},
+        "setup": {"players": 2, "horus": "preprinted", "edition": _edition(asked), "me": {track: have, "scribes": 0},
                   "dice": [{"as": "d1", "color": color, "value": value, "god": "hathor", "light": "sunny"}]},
         "actions": [{"kind": "take_die", "die": "d1"}],
         "expect": [{"description": f"{have} + {value} {track}, never beyond {top}",
-                    "description_ko": f"{name_ko} {have} + {value}, {top}을(를) 넘는 것은 버림",
+                    "description_ko": f"{name_ko} {have} + {value}, {particle(top, '을')} 넘는 것은 버림",
                     "path": f"me.{track}", "equals": expected},
                    {"description": f"the {color} die is always Tainted", "description_ko": "항상 부패한 주사위",
                     "path": "me.tainted", "equals": [value]}],
@@ -112,12 +115,12 @@ def _red_blue(question: str) -> QuestionExample | None:
 
 
 # -- Blood tokens in the Maat phase ---------------------------------------------------------------------------------
-def _blood(question: str) -> QuestionExample | None:
-    blood = number_near(question, BLOOD, window=10)
+def _blood(asked: Asked) -> QuestionExample | None:
+    blood = asked.number("blood")
     if blood is None or blood < 0:
         return None
-    balance = number_near(question, BALANCE, window=14)
-    balance = 0 if balance is None or balance == blood else balance
+    balance = asked.number("balance")
+    balance = 0 if balance is None else balance
     if blood > 12:
         return refused("A player takes one Blood token per Seth God Action, and the Seth board holds 12 Buildings: "
                         f"{blood} Blood tokens cannot be set up.",
@@ -125,7 +128,7 @@ def _blood(question: str) -> QuestionExample | None:
     dice = FACTS("maat.dice_per_player")
     if abs(balance) > dice * 6:
         return refused(f"A balance of {balance} before the Blood tokens cannot happen with {dice} dice.",
-                        f"피 토큰 전 균형값 {balance}은(는) 주사위 {dice}개로 나올 수 없습니다.")
+                        f"피 토큰 전 균형값 {particle(balance, '은')} 주사위 {dice}개로 나올 수 없습니다.")
     final = balance - blood
     bands = FACTS("maat.vp_loss")
     loss = 0 if final >= 0 else next((lost for lowest, lost in bands if final >= lowest), bands[-1][1])
@@ -141,7 +144,7 @@ def _blood(question: str) -> QuestionExample | None:
         "title": {"en": f"Maat phase: balance {balance} and {blood} Blood token(s)",
                   "ko": f"마앗 단계: 균형값 {balance}, 피 토큰 {blood}개"},
         "rules": ["tekhenu-time-of-set/gameplay/maat/blood-tokens/permanent-taint"],
-        "setup": {"players": 2, "me": me},
+        "setup": {"players": 2, "edition": _edition(asked), "me": me},
         "actions": [{"kind": "phase", "phase": "maat"}],
         "expect": [{"description": f"each Blood token is 1 Taint: {balance} - {blood} = {final}",
                     "description_ko": f"피 토큰 1개는 부패 1: {balance} - {blood} = {final}", "path": "me.balance",
@@ -155,10 +158,10 @@ def _blood(question: str) -> QuestionExample | None:
 
 
 # -- a Statue for the people on the Seth board: Thoth actions -------------------------------------------------------
-def _people_statue(question: str) -> QuestionExample | None:
-    if not re.search(r"statue|석상", question, re.IGNORECASE):
+def _people_statue(asked: Asked) -> QuestionExample | None:
+    if not re.search(r"statue|석상", asked.text, re.IGNORECASE):
         return None
-    built = number_near(question, BUILT, window=10)
+    built = asked.number("regions")
     if built is None:
         return None
     if not 0 <= built <= 3:
@@ -170,7 +173,7 @@ def _people_statue(question: str) -> QuestionExample | None:
         "title": {"en": f"A Statue for the people below a column with {built} built region(s)",
                   "ko": f"건축물이 있는 지역이 {built}개인 열 아래의 민중을 위한 석상"},
         "rules": ["tekhenu-time-of-set/gameplay/horus/statue-for-the-people"],
-        "setup": {"players": 3, "horus": "preprinted", "me": {"resources": {"granite": 3}, "statues_left": 6,
+        "setup": {"players": 3, "horus": "preprinted", "edition": _edition(asked), "me": {"resources": {"granite": 3}, "statues_left": 6,
                                                                "happiness": 0},
                   "seth": {"regions": regions, "people": [None, None]},
                   "dice": [{"as": "d1", "color": "gray", "value": 2, "god": "horus"}]},

@@ -121,6 +121,9 @@ class TimeOfSethEngine(api.Engine):
         return scenarios.view(situation.state, situation.viewer)
 
     # -- examples from a question's numbers ------------------------------------------------------------
+    def vocabulary(self):
+        return examples.vocabulary()
+
     def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
         return examples.from_question(question, rule_ids, lang)
 

@@ -1,17 +1,47 @@
-"""Examples built from a question's numbers ("2 blue sections empty", "3 food short", "5 workers and 3 happy
-faces", "bid 4 with Cartography", "2 warriors and 2 knights", "population with 10 tokens in the yellow
-bank"). Each builder sets a situation up and states what the rules say must happen, computed here from the
+"""Examples built from what a question names (engine/asked.py: its objects and the numbers written for
+them): "2 blue sections empty", "the blue bank is empty", "3 food short", "5 workers and 3 happy faces", "bid
+4 with Cartography", "2 warriors and 2 knights", "population with 10 tokens in the yellow bank", "3 temples
+under Despotism", "destroy a farm", "2 unused military actions", "the card row with 2 players". Each builder sets a situation up and states what the rules say must happen, computed here from the
 board's facts and the rule's arithmetic — never by running the engine."""
 from __future__ import annotations
 
 import re
 
+from functools import lru_cache
+
+from .. import asked
 from ..api import QuestionExample
-from ..numbers import number_near, read_numbers
+from ..asked import Asked
+from ..examples import best_of
+from ..numbers import particle
 from . import economy as eco
-from .cards import card, value
+from .cards import DATA_DIR, all_cards, card, name, value
+
+card_name = name
 
 GAME = "through-the-ages"
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> asked.Vocabulary:
+    """data/vocabulary.yaml, its building kinds marked by every card of that kind (a temple is Religion,
+    Theology or Organized Religion), and every other card a thing of its own, by its printed name."""
+    def cards_of(entry: dict) -> list[str]:
+        select = entry.get("cards") or {}
+        return [cid for cid in all_cards() if select and all(card(cid).get(k) == v for k, v in select.items())]
+
+    base = asked.Vocabulary.load(DATA_DIR / "vocabulary.yaml", cards_of)
+    named: dict[tuple, list[str]] = {}
+    for cid in all_cards():
+        if base.thing(cid) is None:
+            named.setdefault((name(cid, "en"), name(cid, "ko")), []).append(cid)
+    things = [asked.Thing(ids[0], "card", {"en": en, "ko": ko}, asked.name_pattern(en, ko), frozenset(ids), keys=True)
+              for (en, ko), ids in named.items()]
+    return asked.Vocabulary(things).merged(base)
+
+
+def _refused(en: str, ko: str) -> QuestionExample:
+    return QuestionExample(None, _notice(en, ko))
 
 
 def _notice(en: str, ko: str) -> dict:
@@ -19,22 +49,35 @@ def _notice(en: str, ko: str) -> dict:
 
 
 
-def corruption(question: str) -> QuestionExample | None:
+def corruption(asked: Asked) -> QuestionExample | None:
     sizes = value("blue_bank.sections")
     table = value("blue_bank.corruption")
-    n = number_near(question, r"section|구역|칸")
-    notice = None
+    total = sum(sizes)
+    n = asked.number("sections")
+    taken = asked.number("tokens") if n is None else None
+    if taken is not None and not 0 <= taken <= total:
+        return _refused(f"The blue bank holds {total} tokens: {taken} cannot be taken out of it, so no example is built "
+                        "from it.",
+                        f"파란색 저장소의 토큰은 {total}개입니다: {taken}개를 꺼낼 수는 없어 예시를 만들지 않았습니다.")
+    if taken is not None:
+        n = eco.emptied(list(sizes), taken)         # tokens out of the bank: the sections they empty
+    if n is None and asked.has("blue_bank") and EMPTY.search(asked.text):
+        n = len(sizes)                              # "the blue bank is empty": every section
     if n is None:
-        n = 1
+        return None
     if not 0 <= n <= len(sizes):
-        notice = _notice(f"The blue bank has {len(sizes)} sections; {n} cannot be empty. The example empties 1.",
-                         f"파란색 저장소는 {len(sizes)}개 구역이라 {n}개 구역이 빌 수 없습니다. 1개 구역으로 보여 줍니다.")
-        n = 1
-    bank = sum(sizes) - sum(sizes[:n])
+        return _refused(f"The blue bank has {len(sizes)} sections: {n} cannot be empty, so no example is built from it.",
+                        f"파란색 저장소는 {len(sizes)}개 구역입니다: {n}개 구역이 빌 수는 없어 예시를 만들지 않았습니다.")
+    held = sum(sizes[:n]) if taken is None else taken
+    bank = total - held
     owed = table[n]
-    held = sum(sizes) - bank
-    spec = {"id": f"{GAME}/scenario/example-corruption-{n}", "rules": ["through-the-ages/advanced/mechanics/corruption/four-and-six"],
-            "title": {"en": f"Corruption with {n} blue section(s) empty", "ko": f"파란색 저장소 {n}개 구역이 빈 자원 낭비"},
+    if taken is None:
+        title = {"en": f"Corruption with {n} blue section(s) empty", "ko": f"파란색 저장소 {n}개 구역이 빈 자원 낭비"}
+    else:
+        title = {"en": f"Corruption with {taken} token(s) out of the blue bank ({n} section(s) empty)",
+                 "ko": f"파란색 저장소에서 토큰 {taken}개를 꺼냈을 때의 자원 낭비 (빈 구역 {n}개)"}
+    spec = {"id": f"{GAME}/scenario/from-question/corruption-{n}" + (f"-taken-{taken}" if taken is not None else ""),
+            "rules": ["through-the-ages/advanced/mechanics/corruption/four-and-six"], "title": title,
             "setup": {"mode": "advanced", "me": {"workers": {"agriculture": 0, "bronze": 0, "philosophy": 1, "warriors": 1},
                                                  "blue": {"bronze": held}, "blue_bank": bank, "pool": 5}},
             "actions": [{"kind": "production"}],
@@ -42,21 +85,20 @@ def corruption(question: str) -> QuestionExample | None:
                         "event": "resources", "field": "corruption", "equals": owed},
                        {"description": f"{owed} resource(s) lost", "description_ko": f"자원 {owed}개를 잃음",
                         "path": "me.resources", "equals": held - owed}]}
-    return QuestionExample(spec, notice)
+    return QuestionExample(spec)
 
 
-def famine(question: str) -> QuestionExample | None:
-    short = number_near(question, r"short|missing|부족|모자")
-    if short is None:
+def famine(asked: Asked) -> QuestionExample | None:
+    short = asked.number("food")
+    if short is None or not SHORT.search(asked.text):
         return None
-    notice = None
     consumption = value("yellow_bank.consumption_known")["empty"]
     if not 1 <= short <= consumption:
-        notice = _notice(f"Consumption is at most {consumption}; the example is 1 food short.",
-                         f"식량 소비율은 최대 {consumption}이므로 식량 1개 부족으로 보여 줍니다.")
-        short = 1
+        return _refused(f"Food consumption is at most {consumption}: {short} food short cannot happen, so no example is "
+                        "built from it.",
+                        f"식량 소비율은 최대 {consumption}입니다: 식량 {short}개 부족은 일어날 수 없어 예시를 만들지 않았습니다.")
     per = value("famine_culture_per_food")
-    spec = {"id": f"{GAME}/scenario/example-famine-{short}", "rules": ["through-the-ages/later-rounds/famine/penalty"],
+    spec = {"id": f"{GAME}/scenario/from-question/famine-{short}", "rules": ["through-the-ages/later-rounds/famine/penalty"],
             "title": {"en": f"Famine: {short} food short", "ko": f"굶주림: 식량 {short}개 부족"},
             "setup": {"me": {"yellow_bank": 0, "pool": 18, "workers": {"bronze": 2, "philosophy": 1, "warriors": 1},
                              "blue": {"agriculture": consumption - short}, "culture": 30}},
@@ -66,24 +108,24 @@ def famine(question: str) -> QuestionExample | None:
                        {"description": f"-{per} culture per missing food: -{per * short}",
                         "description_ko": f"부족한 식량 하나당 문화 점수 -{per}: -{per * short}",
                         "event": "famine", "field": "culture_lost", "equals": per * short}]}
-    return QuestionExample(spec, notice)
+    return QuestionExample(spec)
 
 
-def discontent(question: str) -> QuestionExample | None:
-    happy = number_near(question, r"happy|행복|웃는")
-    workers = number_near(question, r"worker|일꾼")
+def discontent(asked: Asked) -> QuestionExample | None:
+    happy = asked.number("happy")
+    workers = asked.number("workers")
     if happy is None or workers is None:
         return None
-    notice = None
     top = value("happiness_range")[1]
     if not 0 <= happy <= top - 1:
-        notice = _notice(f"Happiness shows 0-{top}; the example uses 1 happy face.", f"행복 지수는 0-{top}이므로 1로 보여 줍니다.")
-        happy = 1
+        return _refused(f"Happy faces run from 0 to {top}: {happy} cannot be set up as short of the requirement, so no "
+                        "example is built from it.",
+                        f"행복 지수는 0~{top}입니다: 행복 지수 {happy}에서는 필요한 행복 지수가 모자랄 수 없어 예시를 만들지 않았습니다.")
     required = min(top, happy + 2)
     spaces = value("yellow_bank.happiness_spaces")
     taken = sum(spaces[:required])
     missing = required - happy
-    spec = {"id": f"{GAME}/scenario/example-discontent-{workers}-{happy}",
+    spec = {"id": f"{GAME}/scenario/from-question/discontent-{workers}-{happy}",
             "rules": ["through-the-ages/advanced/mechanics/happiness/discontent-workers", "through-the-ages/advanced/mechanics/uprising/rule"],
             "title": {"en": f"{workers} unused worker(s), {happy} happy face(s), {required} required",
                       "ko": f"일하지 않는 일꾼 {workers}명, 행복 지수 {happy}, 필요 {required}"},
@@ -95,22 +137,21 @@ def discontent(question: str) -> QuestionExample | None:
                        {"description": "an uprising breaks out" if missing > workers else "no uprising",
                         "description_ko": "폭동이 일어남" if missing > workers else "폭동 없음",
                         "path": "me.uprising", "equals": missing > workers}]}
-    return QuestionExample(spec, notice)
+    return QuestionExample(spec)
 
 
-def colonization(question: str) -> QuestionExample | None:
-    bid = number_near(question, r"bid|입찰")
+def colonization(asked: Asked) -> QuestionExample | None:
+    bid = asked.number("bid")
     if bid is None:
         return None
-    carto = bool(re.search(r"cartograph|지도", question, re.IGNORECASE))
+    carto = asked.has("cartography")
     bonus = card("cartography")["colonize"] if carto else 0
     swords = max(1, -(-(bid - bonus) // card("swordsmen")["strength"]))
-    notice = None
     if swords > 10:
-        notice = _notice("The example caps the bid at 10.", "입찰은 10까지로 보여 줍니다.")
-        bid, swords = 10, max(1, -(-(10 - bonus) // 2))
+        return _refused(f"A bid of {bid} needs more than 10 Swordsmen to pay; the example does not set that many up.",
+                        f"입찰 {particle(bid, '을')} 치르려면 검사가 10개보다 많이 필요해 예시를 만들지 않았습니다.")
     paid = swords * card("swordsmen")["strength"] + bonus
-    spec = {"id": f"{GAME}/scenario/example-colonize-{bid}", "rules": ["through-the-ages/advanced/colonization/bid-is-sacrificed-strength",
+    spec = {"id": f"{GAME}/scenario/from-question/colonize-{bid}", "rules": ["through-the-ages/advanced/colonization/bid-is-sacrificed-strength",
                                                                         "through-the-ages/advanced/colonization/at-least-one-unit"],
             "title": {"en": f"Paying a bid of {bid}" + (" with Cartography" if carto else ""),
                       "ko": f"입찰 {bid} 지불" + (" (지도 제작법)" if carto else "")},
@@ -121,22 +162,22 @@ def colonization(question: str) -> QuestionExample | None:
                         "event": "colony", "field": "paid", "equals": paid},
                        {"description": "the colony's immediate bonus: +1 unused worker",
                         "description_ko": "식민지의 즉시 보너스: 일하지 않는 일꾼 +1", "path": "me.pool", "equals": 2}]}
-    return QuestionExample(spec, notice)
+    return QuestionExample(spec)
 
 
-UNIT_WORDS = {"warriors": r"warrior|전사", "swordsmen": r"swords|검사", "knights": r"knight|기사"}
+UNITS = ("warriors", "swordsmen", "knights")
 
 
-def military(question: str) -> QuestionExample | None:
-    counts = {u: number_near(question, pat) for u, pat in UNIT_WORDS.items()}
+def military(asked: Asked) -> QuestionExample | None:
+    counts = {u: asked.number(thing=u) for u in UNITS}
     if not any(counts.values()):
         return None
     counts = {u: max(0, min(n or 0, 10)) for u, n in counts.items()}
-    medieval = bool(re.search(r"medieval|중세", question, re.IGNORECASE))
+    medieval = asked.has("medieval-army") or bool(re.search(r"medieval|중세", asked.text, re.IGNORECASE))
     units = sum(n * card(u)["strength"] for u, n in counts.items())
     armies = min(counts["warriors"] + counts["swordsmen"], counts["knights"]) if medieval else 0
     total = min(value("caps")["strength"], units + armies * card("medieval-army")["bonus"])
-    spec = {"id": f"{GAME}/scenario/example-strength", "rules": ["through-the-ages/advanced/tactics/army-bonus", "through-the-ages/setup/ratings/maximums"],
+    spec = {"id": f"{GAME}/scenario/from-question/strength", "rules": ["through-the-ages/advanced/tactics/army-bonus", "through-the-ages/setup/ratings/maximums"],
             "title": {"en": "Military strength of the units" + (" with Medieval Army" if medieval else ""),
                       "ko": "군사 유닛의 군사력" + (" (중세 부대)" if medieval else "")},
             "setup": {"me": {"workers": {u: n for u, n in counts.items()}, "techs": list(counts),
@@ -148,20 +189,18 @@ def military(question: str) -> QuestionExample | None:
     return QuestionExample(spec, None)
 
 
-def population(question: str) -> QuestionExample | None:
-    left = number_near(question, r"token|토큰|yellow|노란")
+def population(asked: Asked) -> QuestionExample | None:
+    left = asked.number("tokens") if asked.has("yellow_bank") or "tokens" in asked.words else None
     if left is None:
         return None
     sizes = value("yellow_bank.sections")
     total = sum(sizes)
-    notice = None
     if not 1 <= left <= total:
-        notice = _notice(f"The yellow bank holds 1-{total} tokens for an increase; the example uses {total}.",
-                         f"노란색 저장소는 1-{total}개여야 인구를 늘릴 수 있으므로 {total}개로 보여 줍니다.")
-        left = total
+        return _refused(f"The yellow bank holds 1 to {total} tokens when population can increase: {left} cannot be set up.",
+                        f"인구를 늘릴 수 있는 노란색 저장소의 토큰은 1~{total}개입니다: {left}개는 준비할 수 없습니다.")
     costs = list(value("yellow_bank.population_cost_known")) + list(value("yellow_bank.population_cost_more"))
     cost = costs[eco.emptied(sizes, total - left)]
-    spec = {"id": f"{GAME}/scenario/example-population-{left}", "rules": ["through-the-ages/setup/yellow-tokens/population-cost"],
+    spec = {"id": f"{GAME}/scenario/from-question/population-{left}", "rules": ["through-the-ages/setup/yellow-tokens/population-cost"],
             "title": {"en": f"Increasing population with {left} tokens in the yellow bank",
                       "ko": f"노란색 저장소에 토큰 {left}개일 때 인구 늘리기"},
             "setup": {"me": {"yellow_bank": left, "blue": {"agriculture": 10}}},
@@ -169,23 +208,184 @@ def population(question: str) -> QuestionExample | None:
             "expect": [{"description": f"the increase costs {cost} food", "description_ko": f"인구를 늘리는 데 식량 {cost}개",
                         "event": "population", "field": "food", "equals": cost},
                        {"description": "one more unused worker", "description_ko": "일하지 않는 일꾼 +1", "path": "me.pool", "equals": 2}]}
-    return QuestionExample(spec, notice)
+    return QuestionExample(spec)
 
 
+def urban_limit(asked: Asked) -> QuestionExample | None:
+    """The n-th building of a kind under a government: the urban building limit (farms and mines have none)."""
+    kind = asked.first("building")
+    if kind is None:
+        return None
+    n = asked.number(thing=kind.key)
+    government = (asked.first("government") or None)
+    gov = government.key if government else value("start")["government"]
+    limit = card(gov)["limit"]
+    urban = kind.key not in ("farm", "mine")
+    if n is None:
+        if not urban or not LIMIT.search(asked.text) and government is None:
+            return None
+        n = limit + 1                              # the limit asked about: one past it
+    if not 1 <= n <= 10:
+        return _refused(f"A civilization has at most 10 workers on cards besides its unused ones: "
+                                             f"{n} {kind.label['en']}s cannot be set up.",
+                                             f"{kind.label['ko']} {n}개는 준비할 수 없습니다: 일꾼이 모자랍니다.")
+    cid = _first_card(kind)
+    have = n - 1
+    workers = {"agriculture": 2 if cid != "agriculture" else max(2, have), "bronze": 2 if cid != "bronze" else max(2, have)}
+    workers[cid] = have
+    cost = card(cid)["cost"]
+    setup = {"mode": "advanced", "me": {"government": gov, "workers": workers, "techs": [cid],
+                                         "blue": {"bronze": cost}, "pool": 1}}
+    title_en = f"Building a {_nth(n)} {kind.label['en']} under {card_name(gov, 'en')}"
+    title_ko = f"{card_name(gov, 'ko')}에서 {n}번째 {kind.label['ko']} 건설"
+    spec = {"id": f"{GAME}/scenario/from-question/build-{kind.key}-{n}-{gov}", "title": {"en": title_en, "ko": title_ko},
+            "rules": ["through-the-ages/second-round/build-urban-building/limit-per-type",
+                      "through-the-ages/later-rounds/urban-building-limit/per-kind",
+                      "through-the-ages/later-rounds/urban-building-limit/no-limit-others"],
+            "setup": setup, "actions": [{"kind": "build", "card": cid}]}
+    if urban and n > limit:
+        spec["expect"] = [{"description": f"{card_name(gov, 'en')} allows {limit} {kind.label['en']}s: the {_nth(n)} is refused",
+                           "description_ko": f"{card_name(gov, 'ko')}의 도시 건물 제한은 종류마다 {limit}개: {n}번째 "
+                                             f"{kind.label['ko']} 건설 불가",
+                           "raises": "through-the-ages/second-round/build-urban-building/limit-per-type"}]
+    else:
+        why_en = (f"within {card_name(gov, 'en')}'s limit of {limit}" if urban else "farms and mines have no limit")
+        why_ko = (f"{card_name(gov, 'ko')}의 제한 {limit}개 이내" if urban else "농장과 광산은 제한 없음")
+        spec["expect"] = [{"description": f"{n} {kind.label['en']}(s) on {card_name(cid, 'en')}: {why_en}",
+                           "description_ko": f"{card_name(cid, 'ko')} 위의 {kind.label['ko']} {n}개: {why_ko}",
+                           "path": f"me.workers.{cid}", "equals": n}]
+    return QuestionExample(spec)
+
+
+def destroy(asked: Asked) -> QuestionExample | None:
+    """Destroying one building (or disbanding one unit) of the kind asked: the worker back to the pool, no refund."""
+    if not DESTROY.search(asked.text):
+        return None
+    kind = asked.first("building")
+    cid = _first_card(kind) if kind else next((t.key for t in asked.of_kind("card") if card(t.key)["type"] in
+                                                ("unit", "farm", "mine", "urban")), None)
+    if cid is None:
+        return None
+    label = kind.label if kind else {"en": card_name(cid, "en"), "ko": card_name(cid, "ko")}
+    workers = dict(value("start")["workers"])
+    workers[cid] = max(1, workers.get(cid, 0))
+    pool = value("start")["pool"]
+    spec = {"id": f"{GAME}/scenario/from-question/destroy-{cid}", "title": {
+                "en": f"Destroying a {label['en']}: the worker returns to the pool, no refund",
+                "ko": f"{label['ko']} 해체: 일꾼은 대기소로, 자원은 돌려받지 않음"},
+            "rules": ["through-the-ages/second-round/destroy-building/worker-to-pool",
+                      "through-the-ages/second-round/destroy-building/procedure"],
+            "setup": {"me": {"workers": workers, "techs": [cid], "blue": {"bronze": 1}, "pool": pool}},
+            "actions": [{"kind": "destroy", "card": cid}],
+            "expect": [{"description": f"one {label['en']} fewer on {card_name(cid, 'en')}",
+                        "description_ko": f"{card_name(cid, 'ko')} 위의 {label['ko']} 하나 줄어듦",
+                        "path": f"me.workers.{cid}", "equals": workers[cid] - 1},
+                       {"description": f"{pool + 1} unused workers", "description_ko": f"일하지 않는 일꾼 {pool + 1}명",
+                        "path": "me.pool", "equals": pool + 1},
+                       {"description": "no resources back", "description_ko": "자원 환급 없음",
+                        "path": "me.resources", "equals": 1}]}
+    return QuestionExample(spec)
+
+
+def military_cards(asked: Asked) -> QuestionExample | None:
+    """Military cards drawn at the end of a turn: one per unused military action, at most 3."""
+    unused = asked.number("military_actions")
+    if unused is None:
+        return None
+    most = value("military_draw_max")
+    governments = {card(g)["military"]: g for g in sorted(all_cards()) if card(g)["type"] == "government"}
+    if unused not in governments:
+        return _refused(f"No government gives {unused} military actions, so the example cannot "
+                                             "leave that many unused.",
+                                             f"군사 행동 {unused}개를 주는 정부가 없어 그만큼 남기는 예시를 만들 수 없습니다.")
+    gov = governments[unused]
+    drawn = min(unused, most)
+    spec = {"id": f"{GAME}/scenario/from-question/military-cards-{unused}", "title": {
+                "en": f"{unused} unused military actions at the end of the turn",
+                "ko": f"턴이 끝날 때 쓰지 않은 군사 행동 {unused}개"},
+            "rules": ["through-the-ages/advanced/military-cards/drawing/draw"],
+            "setup": {"mode": "advanced", "me": {"government": gov}},
+            "actions": [{"kind": "end_turn"}],
+            "expect": [{"description": f"{unused} unused military actions: {drawn} military card(s) (at most {most})",
+                        "description_ko": f"쓰지 않은 군사 행동 {unused}개: 군사 카드 {drawn}장 (최대 {most}장)",
+                        "path": "me.military_hand_size", "equals": drawn}]}
+    return QuestionExample(spec)
+
+
+def refill(asked: Asked) -> QuestionExample | None:
+    """The card row at the start of a turn: the first cards leave by the player count."""
+    players = asked.number("players")
+    if players is None:
+        return None
+    removal = value("removal")
+    if players not in removal:
+        return _refused(f"Through the Ages is played by 2-4 players, not {players}.",
+                                             f"이 게임은 2~4명이 합니다: {players}명은 준비할 수 없습니다.")
+    gone = removal[players]
+    row = ["homer", "moses", "hammurabi", "pyramids", "colossus", "hanging-gardens", "work-of-art-a", "rich-land-a",
+           "frugality-a", "revolutionary-idea-a", "engineering-genius-a", "patriotism-a", "ideal-building-site-a"]
+    spec = {"id": f"{GAME}/scenario/from-question/refill-{players}p", "title": {
+                "en": f"Refilling the card row with {players} players: the first {gone} slot(s) leave",
+                "ko": f"{players}인 게임의 카드 열 채우기: 앞의 {gone}칸 제거"},
+            "rules": ["through-the-ages/second-round/card-row/step-1-remove", "through-the-ages/second-round/card-row/step-2-shift-left"],
+            "setup": {"players": players, "row": row},
+            "actions": [{"kind": "refill"}],
+            "expect": [{"description": f"{players} players: the cards of the first {gone} slot(s) go to the box",
+                        "description_ko": f"{players}인: 앞의 {gone}칸의 카드는 상자로",
+                        "path": "state.box", "equals": row[:gone]},
+                       {"description": f"the rest slide left: {card_name(row[gone], 'en')} is now in slot 1",
+                        "description_ko": f"남은 카드는 왼쪽으로: {particle(card_name(row[gone], 'ko'), '이')} 1번 칸",
+                        "path": "state.row.0", "equals": row[gone]}]}
+    return QuestionExample(spec)
+
+
+def _first_card(kind) -> str:
+    """The lowest-level card of a building kind (a temple: Religion)."""
+    return min(kind.marks & set(all_cards()), key=lambda c: (card(c)["level"], c))
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+EMPTY = re.compile(r"\bempty\b|\bran out\b|비[어었면었]|비게|바닥|하나도 없|다 써|0개", re.IGNORECASE)
+SHORT = re.compile(r"\bshort\b|\bmissing\b|\bnot enough\b|부족|모자|못 ?내|famine|굶주|기아", re.IGNORECASE)
+LIMIT = re.compile(r"\blimit\b|\bmax|\bhow many\b|몇 ?개|제한|최대|까지", re.IGNORECASE)
+DESTROY = re.compile(r"\bdestroy|\bdisband|\bdemolish|\bremove|해체|파괴|철거|없애|부수", re.IGNORECASE)
+
+T = "through-the-ages/"
+# (the question's words that call for a builder, the rules it shows (by id prefix: one of the answer's first
+# rules must be among them), the builder)
 BUILDERS = [
-    (r"corruption|자원 낭비|부패", corruption), (r"famine|starv|굶주|기아|short|부족", famine),
-    (r"discontent|uprising|불만|폭동|happ|행복", discontent), (r"coloni|식민지|bid|입찰", colonization),
-    (r"strength|military|군사력|tactic|전술|warrior|knight|전사|기사", military),
-    (r"population|인구", population),
+    (r"corruption|자원 낭비|부패|낭비", (T + "advanced/mechanics/corruption", T + "setup/blue-tokens",
+                                        T + "advanced/how-to-play/happiness-and-corruption"), corruption),
+    (r"famine|starv|굶주|기아|short|부족|모자|not enough", (T + "later-rounds/famine",), famine),
+    (r"discontent|uprising|불만|폭동|happ|행복", (T + "advanced/mechanics/happiness", T + "advanced/mechanics/uprising",
+                                            T + "setup/happiness"), discontent),
+    (r"coloni|식민지|bid|입찰", (T + "advanced/colonization",), colonization),
+    (r"strength|military|군사력|tactic|전술|warrior|knight|전사|기사", (T + "advanced/tactics", T + "setup/ratings",
+                                                                   T + "comprehensive-example/military-strength"), military),
+    (r"population|인구|yellow|노란", (T + "setup/yellow-tokens", T + "second-round/increase-population"), population),
+    (None, (T + "second-round/build-urban-building", T + "later-rounds/urban-building-limit",
+                                               T + "setup/government", T + "second-round/build-farm-or-mine",
+                                               T + "despotism", T + "monarchy"), urban_limit),
+    (r"destroy|disband|demolish|remove|해체|파괴|철거|없애|부수", (T + "second-round/destroy-building",), destroy),
+    (r"military cards?|군사 카드", (T + "advanced/military-cards/drawing",), military_cards),
+    (r"card row|the row|카드 ?열|refill", (T + "second-round/card-row", T + "how-to-play/refill-card-row",
+                                                         T + "first-round/card-row"), refill),
 ]
+RULES_READ = 5          # how far down the answer's rules a builder's rules are looked for
 
 
 def example_from_question(question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
-    if not read_numbers(question):
-        return None
-    for pattern, builder in BUILDERS:
-        if re.search(pattern, question, re.IGNORECASE):
-            built = builder(question)
-            if built is not None:
-                return built
-    return None
+    """Of the builders the question's words call for and the answer's rules are shown by, the one whose
+    example shows most of what the question asks."""
+    asked = vocabulary().read(question, lang)
+    first = rule_ids[:RULES_READ]
+    made = []
+    for pattern, rules, builder in BUILDERS:
+        served = next((r for r in first if r.startswith(rules)), None)
+        if served and (pattern is None or re.search(pattern, question, re.IGNORECASE)) and (built := builder(asked)):
+            built.rule = served
+            made.append(built)
+    return best_of(made, asked, vocabulary())

@@ -9,7 +9,7 @@ from .. import api
 from . import economy as eco
 from . import examples, narrate, picture, rules, scenarios
 from .actions import specs
-from .cards import DATA_DIR, facts_of, missing_cards, reading_facts
+from .cards import DATA_DIR, facts_of, reading_facts
 from .economy import FOOD, RES
 from .state import clone, load_state
 
@@ -126,6 +126,9 @@ class ThroughTheAgesEngine(api.Engine):
 
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state["civs"][situation.viewer], lang)
+
+    def vocabulary(self):
+        return examples.vocabulary()
 
     def example_from_question(self, question: str, rule_ids: list[str], lang: str):
         return examples.example_from_question(question, rule_ids, lang)

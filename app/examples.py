@@ -1,0 +1,211 @@
+"""Which example an answer shows, and what it says about it: the scenario that shows most of what the
+question names (engine/asked.py reads its objects and numbers through the game's vocabulary), played under
+the asker's rulebook edition, with notices on the answer for what it could not show and for an edition
+difference that changes its result. Reaches the engines only through engine.registry's Engine (the
+assistant passes it in)."""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from engine.api import Engine, ScenarioError
+from engine.asked import Asked, Given, Missing, Thing, Vocabulary
+from engine.scenarios import ScenarioResult, run
+
+FIRST_RULES = 3            # the cited rules whose scenarios are always candidates
+RULES_FOR_EXAMPLES = 8     # further cited rules give candidates (of another section: only one that shows all
+                           # the question names)
+
+
+@dataclass
+class Candidate:
+    spec: dict
+    rank: int                       # the cited rule it was found or built for
+    built: bool = False             # built from the question (else a stored scenario, which never changes)
+    further: bool = False           # of a rule further down and outside the answer's section
+    near: bool = True               # of the answer's rule or of its section
+    missing: Missing = field(default_factory=Missing)
+
+
+def scenario_edition(spec: dict) -> str:
+    """The rulebook edition a scenario is played under (the engines' default is the English one)."""
+    return (spec.get("setup") or {}).get("edition") or "en"
+
+
+def _substitutes_a_card(missing: Missing) -> bool:
+    """Another printed card where one was asked (D03's example for a D07 question): never an example of it."""
+    return any(t.kind == "card" for t in missing.things) and any(t.kind == "card" for t in missing.instead)
+
+
+def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
+    """Objects first; then a scenario of the answer's rule or section; the numbers it surely shows (a die
+    holding the value, a title naming it); the answer's rule; any other number found in it (the player
+    count, a number somewhere in its setup); the asker's edition; the order given."""
+    missing = candidate.missing
+    things = len({t.key for t in asked.things}) - len(missing.things)
+    numbers = len(asked.numbers) - len(missing.numbers)
+    edition = scenario_edition(candidate.spec) == ("ko" if asked.lang == "ko" else "en")
+    return (things, candidate.near, len(missing.strong), -candidate.rank, numbers, edition, -position)
+
+
+def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> Candidate | None:
+    """The candidate showing most of the question's things, then of its numbers; then the answer's own
+    rule, the asker's edition and the order given. A candidate showing another printed card than the one
+    asked is never chosen."""
+    for c in candidates:
+        c.missing = vocabulary.missing(asked, c.spec, lasting=not c.built)
+    usable = [(i, c) for i, c in enumerate(candidates) if not _substitutes_a_card(c.missing)]
+    if any(not c.missing for _, c in usable if not c.further):
+        usable = [(i, c) for i, c in usable if not c.further]
+    else:     # a scenario of a rule further down is shown only where it shows everything the question names
+        usable = [(i, c) for i, c in usable if not c.further or (not c.missing and (asked.things or asked.numbers))]
+    if not usable:
+        return None
+    return max(usable, key=lambda ic: _key(ic[1], ic[0], asked))[1]
+
+
+def substitutes_only(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> list[Thing]:
+    """The printed cards asked that no candidate shows, when every candidate shows another card instead."""
+    missed: list[Thing] = []
+    for c in candidates:
+        missing = vocabulary.missing(asked, c.spec, lasting=not c.built)
+        if _substitutes_a_card(missing):
+            missed += [t for t in missing.things if t.kind == "card" and t not in missed]
+    return missed
+
+
+# -- what the answer says ----------------------------------------------------------------------------------
+def _given_label(given: Given, vocabulary_labels: dict, lang: str) -> str:
+    label = vocabulary_labels.get(given.quantity or given.thing)
+    if label is None:
+        return given.text.strip()
+    if given.thing and not given.quantity:             # "3 temples": a count of the thing
+        return f"{label[lang]}: {given.value}" if lang == "en" else f"{label[lang]} {given.value}개"
+    return f"{label[lang]} {given.value}"
+
+
+def _labels(missing: Missing) -> dict:
+    return {**{t.key: t.label for t in (*missing.things, *missing.instead)}, **missing.labels}
+
+
+def not_honoured(missing: Missing) -> dict:
+    """The notice for an example that does not show everything the question names: what, and why."""
+    labels = _labels(missing)
+    out = {"kind": "not_honoured"}
+    for lang in ("en", "ko"):
+        items = [_given_label(g, labels, lang) for g in missing.numbers] + [t.label[lang] for t in missing.things]
+        instead = ", ".join(t.label[lang] for t in missing.instead)
+        if lang == "en":
+            text = f"The example below does not show everything your question names: {', '.join(items)}."
+            if instead:
+                text += f" It shows {instead} instead."
+            text += " The rules engine has no example of this rule set up that way, so its result may differ from yours."
+        else:
+            text = f"아래 예시는 질문에 나온 것을 모두 보여 주지는 않습니다: {', '.join(items)}."
+            if instead:
+                text += f" 대신 {instead}의 예시입니다."
+            text += " 규칙 엔진에 그렇게 준비된 이 규칙의 예시가 없어, 결과가 질문의 상황과 다를 수 있습니다."
+        out[lang] = text
+    return out
+
+
+def no_example_of(cards: list[Thing]) -> dict:
+    names = ", ".join(t.label["en"] for t in cards)
+    return {"kind": "not_honoured",
+            "en": f"The rules engine has no example of {names}; examples of other cards are not shown in its place.",
+            "ko": f"규칙 엔진에 {names}의 예시가 없습니다. 다른 카드의 예시는 대신 보여 주지 않습니다."}
+
+
+def explained(missing: Missing, refusal: dict | None) -> bool:
+    """Whether a builder's refusal already names every number the example does not show (and no object is
+    missing): "a die shows 1 to 6: the 7 of the question..."."""
+    if refusal is None or missing.things:
+        return False
+    return all(str(g.value) in refusal["en"] for g in missing.numbers)
+
+
+def asked_json(asked: Asked) -> dict:
+    return {"numbers": [{"value": g.value, "quantity": g.quantity, "thing": g.thing} for g in asked.numbers],
+            "things": [{"key": t.key, "kind": t.kind, "label": t.label} for t in asked.things]}
+
+
+def missing_json(missing: Missing) -> dict:
+    return {"numbers": [g.value for g in missing.numbers], "things": [t.key for t in missing.things],
+            "instead": [t.key for t in missing.instead]}
+
+
+# -- playing it under the asker's edition ---------------------------------------------------------------
+@dataclass
+class Played:
+    spec: dict
+    result: ScenarioResult
+    edition: str | None                 # the rulebook edition it was played under (None: the game has one)
+    edition_notice: dict | None = None
+
+
+def _with_edition(spec: dict, edition: str) -> dict:
+    out = dict(spec)
+    out["setup"] = {**copy.deepcopy(spec.get("setup") or {}), "edition": edition}
+    return out
+
+
+def _run(engine: Engine, spec: dict) -> ScenarioResult | None:
+    try:
+        return run(engine, spec)
+    except ScenarioError:
+        return None
+
+
+EDITION_NAMES = {"ko": {"ko": "한국어판", "en": "the Korean rulebook"}, "en": {"ko": "영어판", "en": "the English rulebook"}}
+
+
+def play(engine: Engine, spec: dict, lang: str, diffs: list[dict]) -> Played | None:
+    """Run the example under the asker's edition (a Korean question is answered by the Korean rulebook);
+    where the two editions differ for its rules (`diffs`, the KB's edition differences) and the other
+    edition ends it differently, say so on the answer in both languages. None: it cannot be played."""
+    option = engine.info.option("edition")
+    if option is None:
+        result = _run(engine, spec)
+        return Played(spec, result, None) if result is not None else None
+    mine = lang if lang in (option.choices or ()) else option.default
+    written = scenario_edition(spec)
+    result = None
+    if written != mine:
+        result = _run(engine, _with_edition(spec, mine))
+        if result is not None and result.verified:
+            spec = _with_edition(spec, mine)
+        else:
+            result = None
+    if result is None:
+        result = _run(engine, spec)
+        if result is None:
+            return None
+    played = Played(spec, result, scenario_edition(spec))
+    if diffs or played.edition != mine:
+        other = next(e for e in option.choices if e != played.edition)
+        flipped = _run(engine, _with_edition(spec, other))
+        if flipped is None or not flipped.verified or flipped.after != result.after:
+            played.edition_notice = _edition_notice(played.edition, other, mine, flipped, diffs)
+    return played
+
+
+def _edition_notice(edition: str, other: str, mine: str, flipped: ScenarioResult | None, diffs: list[dict]) -> dict:
+    failed = next((c for c in flipped.checks if not c.ok), None) if flipped is not None else None
+    out = {"kind": "edition", "edition": edition}
+    for lang in ("en", "ko"):
+        this, that = EDITION_NAMES[edition][lang], EDITION_NAMES[other][lang]
+        if lang == "en":
+            text = (f"The Korean and English rulebooks differ here, and this example ends differently under them. "
+                    f"It follows {this}" + (" (the one you asked in)" if edition == mine else
+                                           " (no example of it under yours could be played)") + ". ")
+            if failed is not None:
+                text += f"Under {that}, “{failed.description}” would not hold. "
+        else:
+            text = (f"이 부분은 한국어판과 영어판 규칙이 다르며, 이 예시의 결과도 판본에 따라 달라집니다. 예시는 {this}"
+                    + (" 규칙(질문하신 언어의 판본)을 따릅니다. " if edition == mine else
+                       " 규칙을 따릅니다(질문하신 판본으로는 실행할 수 있는 예시가 없습니다). "))
+            if failed is not None:
+                text += f"{that}에서는 “{failed.description_ko or failed.description}”이 성립하지 않습니다. "
+        text += " ".join(d[lang] for d in diffs)
+        out[lang] = text.strip()
+    return out

@@ -1,0 +1,428 @@
+"""What a question asks an example to show: the game's objects it names ("a temple", "토트", "B19", "the
+blue bank") and the numbers it gives them ("4 stones", "a 5 die", "balance -4", "3 temples", "2인").
+
+One reading for every game. A game describes its objects and quantities in its vocabulary
+(engine/<game>/data/vocabulary.yaml: the words players write in both languages, and how a scenario spells
+the object or holds the quantity); this module reads a question against it (`Vocabulary.read` → `Asked`)
+and tells whether a scenario shows what was asked (`Vocabulary.missing`). The builders read their numbers
+and objects from an `Asked`; the assistant chooses, among the examples it could show, the one that shows
+most of what was asked, and says on the answer what the example it shows does not.
+
+A number counts as asked when it is written for a word of the vocabulary: "4 stones", "창고에 돌이 4개",
+"Thoth with a 5", "3 temples". A number for another word ("the four actions", "한 턴에", "1시대") or a
+number alone is not something an example must show.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .facts import load_yaml
+from .numbers import Number, read_numbers
+
+WINDOW = 14           # characters between a number and its word ("창고에 돌이 4개", "balance after faith -2")
+# after a number, these continue the phrase (a particle, a counter, a connective), so the number's word is
+# the nearest one around it; any other word right after the number is the number's own noun ("한 턴",
+# "four actions", "1시대")
+_KO_FOLLOW = re.compile(r"(?:개|장|명|칸|층|줄|점|씩|번째|짜리|이면|이라|이야|이에요|예요|이고|이나|인데|"
+                        r"으로|로|면|이|가|을|를|은|는|에|의|까지|만|도|와|과|랑|이랑|라|야|보다|부터|밖에|뿐|나|위|"
+                        r"였|이었|일|인|하)")
+_EN_FOLLOW = {"of", "or", "and", "to", "in", "on", "at", "with", "for", "is", "are", "was", "were", "the", "a",
+              "an", "but", "if", "so", "then", "more", "less", "left", "each", "times", "x", "vs", "against",
+              "after", "before", "instead", "already", "now", "total", "both", "only", "just", "too", "also",
+              "i", "we", "you", "do", "does", "can", "what", "how", "who", "when", "will", "would", "from",
+              "showing", "shows", "rolled", "this", "that", "it", "my", "your", "his", "her", "their", "there"}
+_ORDINAL = re.compile(r"\s?(?:번째|st\b|nd\b|rd\b|th\b)")
+
+
+@dataclass(frozen=True)
+class Thing:
+    """An object of the game a question can name. Two things of one kind stand in for each other in an
+    example (a lab where a temple was asked), which is what must never happen silently."""
+    key: str
+    kind: str
+    label: dict                                     # {"en", "ko"}: how the notice names it
+    pattern: re.Pattern
+    marks: frozenset = frozenset()                  # how a scenario's setup and actions spell it
+    keys: bool = False                              # a mapping key of the setup spells it too (`burial: [...]`)
+    counts: str | None = None                       # the quantity a number written right after it gives
+                                                    # ("Thoth with a 5", "토트 6으로": a die value)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number a question can give: a die value, the player count, the stones on a sled."""
+    key: str
+    label: dict                                     # {"en", "ko"}
+    pattern: re.Pattern
+    paths: tuple[str, ...] = ()                     # where a scenario holds it ("setup.dice.*.value")
+    weak: bool = False                              # set in nearly every scenario (the player count): showing
+                                                    # it tells little of what a scenario is about
+
+
+@dataclass(frozen=True)
+class Given:
+    """A number of the question and what it is the number of."""
+    value: int
+    text: str                                       # as written ("4개", "-4", "다섯")
+    quantity: str | None = None                     # Quantity.key
+    thing: str | None = None                        # Thing.key ("3 temples")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a question names: things in reading order, and the numbers written for them."""
+    text: str
+    things: tuple[Thing, ...] = ()
+    numbers: tuple[Given, ...] = ()
+    lang: str = "en"                                # the asker's language (their rulebook's edition)
+    words: frozenset = frozenset()                  # the quantities whose words it writes, with or without a number
+
+    def has(self, key: str) -> bool:
+        return any(t.key == key for t in self.things)
+
+    def of_kind(self, kind: str) -> list[Thing]:
+        return [t for t in self.things if t.kind == kind]
+
+    def first(self, kind: str) -> Thing | None:
+        return next((t for t in self.things if t.kind == kind), None)
+
+    def number(self, quantity: str | None = None, thing: str | None = None) -> int | None:
+        """The first number given for a quantity (or for a thing: "3 temples")."""
+        for given in self.numbers:
+            if (quantity is None or given.quantity == quantity) and (thing is None or given.thing == thing):
+                return given.value
+        return None
+
+
+@dataclass
+class Shown:
+    """What a scenario shows: the things it spells, each quantity's values, and every other number in it."""
+    things: set = field(default_factory=set)
+    values: dict = field(default_factory=dict)      # quantity key -> set of values
+    numbers: set = field(default_factory=set)
+    acted: set = field(default_factory=set)         # the numbers of its actions ("turn it to 6")
+    expected: set = field(default_factory=set)      # the values its checks expect
+    titled: set = field(default_factory=set)        # the numbers of its title
+    subject: set = field(default_factory=set)       # things its actions, title or checks name (not only its setup)
+
+
+@dataclass(frozen=True)
+class Missing:
+    """What an example does not show of the question: its numbers, its things, and what it shows instead."""
+    numbers: tuple[Given, ...] = ()
+    things: tuple[Thing, ...] = ()
+    instead: tuple[Thing, ...] = ()                 # things of the same kinds the example shows in their place
+    labels: dict = field(default_factory=dict)      # how a notice names the missing numbers' words {"en", "ko"}
+    strong: tuple[Given, ...] = ()                  # the numbers it shows surely (not only somewhere in it)
+
+    def __bool__(self) -> bool:
+        return bool(self.numbers or self.things)
+
+
+def _compile(words) -> re.Pattern:
+    if isinstance(words, str):
+        words = [words]
+    return re.compile("|".join(f"(?:{w})" for w in words), re.IGNORECASE)
+
+
+def name_pattern(en: str, ko: str) -> re.Pattern:
+    """A printed name in either language as a question writes it: the English words whole, the Korean
+    name as it is (particles follow it), a one-syllable Korean name only as a word of its own."""
+    korean = re.escape(ko)
+    if len(ko) == 1:
+        korean = rf"(?<![가-힣]){korean}(?=[을를이가은는의로과와에도만]|[^가-힣]|$)"
+    return re.compile(rf"\b{re.escape(en)}\b|{korean}", re.IGNORECASE)
+
+
+def _walk(node, path: tuple, out: list) -> None:
+    """(path, value) of every leaf, and ("key", name) for every mapping key."""
+    if isinstance(node, dict):
+        for key, child in node.items():
+            out.append((path + (str(key),), ("key", str(key))))
+            _walk(child, path + (str(key),), out)
+    elif isinstance(node, (list, tuple)):
+        for i, child in enumerate(node):
+            _walk(child, path + (str(i),), out)
+    else:
+        out.append((path, ("value", node)))
+
+
+def _matches(glob: tuple, path: tuple) -> bool:
+    return len(glob) == len(path) and all(g == "*" or g == p for g, p in zip(glob, path))
+
+
+class Vocabulary:
+    """A game's things and quantities, and what a question or a scenario holds of them."""
+
+    def __init__(self, things=(), quantities=(), ids: list | None = None):
+        self.things: list[Thing] = list(things)
+        self.quantities: list[Quantity] = list(quantities)
+        # printed ids ("P19", "BX01", "Cult03"): a thing each, of kind "card", found by pattern
+        self.ids: list[tuple[re.Pattern, dict]] = list(ids or [])
+        self._cache: dict[str, Asked] = {}
+        self._shown: dict[int, tuple[dict, Shown]] = {}     # scenarios that do not change: read once
+
+    @classmethod
+    def load(cls, path: Path, marks_of=None) -> "Vocabulary":
+        """From a vocabulary.yaml; `marks_of(entry)` adds the marks a game derives from its own data (the
+        card ids of every temple technology, say)."""
+        data = load_yaml(Path(path)) or {}
+        things = []
+        for kind, entries in (data.get("things") or {}).items():
+            for key, entry in entries.items():
+                marks = set(entry.get("marks", [key]))
+                if marks_of is not None:
+                    marks |= set(marks_of(entry))
+                things.append(Thing(key, kind, dict(entry["label"]), _compile(entry["words"]), frozenset(marks),
+                                    bool(entry.get("keys")), entry.get("counts")))
+        quantities = [Quantity(key, dict(entry["label"]), _compile(entry["words"]), tuple(entry.get("paths", ())),
+                               bool(entry.get("weak")))
+                      for key, entry in (data.get("quantities") or {}).items()]
+        ids = [(re.compile(entry["pattern"]), dict(entry.get("label", {})))
+               for entry in data.get("printed_ids") or []]
+        return cls(things, quantities, ids)
+
+    def merged(self, other: "Vocabulary") -> "Vocabulary":
+        """This vocabulary with another's entries added (an expansion over its base game); same keys: the
+        other's wins."""
+        things = {t.key: t for t in self.things}
+        things.update({t.key: t for t in other.things})
+        quantities = {q.key: q for q in self.quantities}
+        quantities.update({q.key: q for q in other.quantities})
+        return Vocabulary(things.values(), quantities.values(), self.ids + other.ids)
+
+    def thing(self, key: str) -> Thing | None:
+        return next((t for t in self.things if t.key == key), None)
+
+    def quantity(self, key: str) -> Quantity | None:
+        return next((q for q in self.quantities if q.key == key), None)
+
+    # -- a question --------------------------------------------------------------------------------------
+    def _printed(self, text: str) -> list[tuple[int, int, Thing]]:
+        found = []
+        for pattern, label in self.ids:
+            for m in pattern.finditer(text):
+                key = _id_key(m.group(0))
+                found.append((m.start(), m.end(), Thing(key, "card", {"en": key, "ko": key},
+                                                         re.compile(re.escape(key), re.IGNORECASE),
+                                                         frozenset({key}))))
+        return found
+
+    def _anchors(self, text: str) -> tuple[list, list[tuple[int, int, Thing]]]:
+        """Every word of the vocabulary in the text: (start, end, quantity key | None, thing | None), and
+        the things named, longest match first where they overlap."""
+        spans = self._printed(text)
+        for thing in self.things:
+            spans += [(m.start(), m.end(), thing) for m in thing.pattern.finditer(text) if m.end() > m.start()]
+        spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+        named: list[tuple[int, int, Thing]] = []
+        for start, end, thing in spans:
+            if all(end <= s or start >= e for s, e, _ in named):
+                named.append((start, end, thing))
+        anchors = [(s, e, None, t) for s, e, t in named]
+        for q in self.quantities:
+            anchors += [(m.start(), m.end(), q.key, None) for m in q.pattern.finditer(text) if m.end() > m.start()]
+        return anchors, named
+
+    def read(self, question: str, lang: str = "en") -> Asked:
+        """The things the question names and the numbers it writes for them (cached: builders and the
+        assistant read one question several times)."""
+        hit = self._cache.get((question, lang))
+        if hit is not None:
+            return hit
+        anchors, named = self._anchors(question)
+        numbers = [n for n in read_numbers(question)
+                   if not any(s <= n.start < e for s, e, _ in named)]     # the 19 of "P19"
+        given = []
+        for n in numbers:
+            anchor = _anchor_of(question, n, numbers, anchors)
+            if anchor is None:
+                continue
+            _, _, quantity, thing = anchor
+            if thing is not None and quantity is None and thing.counts and _right_after(question, n, anchor):
+                quantity = thing.counts
+            given.append(Given(n.value, n.text, quantity, thing.key if thing is not None and quantity is None
+                               else None))
+        words = frozenset(a[2] for a in anchors if a[2] is not None)
+        asked = Asked(question, tuple(t for _, _, t in named), tuple(given), lang, words)
+        if len(self._cache) > 512:
+            self._cache.clear()
+        self._cache[(question, lang)] = asked
+        return asked
+
+    # -- a scenario ----------------------------------------------------------------------------------------
+    def shown(self, spec: dict, lasting: bool = False) -> Shown:
+        """What a scenario spec shows: things by their marks in its setup and actions or by their words in
+        its title and checks; each quantity's values at its paths; every other number of the spec.
+        `lasting`: the spec is a stored scenario that never changes (its reading is kept)."""
+        if lasting and (kept := self._shown.get(id(spec))) is not None and kept[0] is spec:
+            return kept[1]
+        shown = self._read_spec(spec)
+        if lasting:
+            self._shown[id(spec)] = (spec, shown)
+        return shown
+
+    def _read_spec(self, spec: dict) -> Shown:
+        shown = Shown()
+        leaves: list = []
+        _walk({"setup": spec.get("setup") or {}, "actions": spec.get("actions") or []}, (), leaves)
+        strings = {str(v) for _, (kind, v) in leaves if kind == "value" and isinstance(v, str)}
+        keys = {v for _, (kind, v) in leaves if kind == "key"}
+        acting = {str(v) for path, (kind, v) in leaves if kind == "value" and path[0] == "actions"}
+        shown.acted = {v for path, (kind, v) in leaves
+                       if kind == "value" and path[0] == "actions" and isinstance(v, int) and not isinstance(v, bool)}
+        globs = [(q.key, tuple(p.split("."))) for q in self.quantities for p in q.paths]
+        for path, (kind, value) in leaves:
+            if kind != "value" or isinstance(value, bool) or not isinstance(value, int):
+                continue
+            at = [key for key, glob in globs if _matches(glob, path)]
+            for key in at:
+                shown.values.setdefault(key, set()).add(value)
+            if not at:
+                shown.numbers.add(value)
+        texts = [*(spec.get("title") or {}).values()]
+        shown.titled = {n.value for t in texts if isinstance(t, str) for n in read_numbers(t)}
+        for check in spec.get("expect") or []:
+            texts += [check.get("description") or "", check.get("description_ko") or ""]
+            if isinstance(check.get("equals"), int) and not isinstance(check.get("equals"), bool):
+                shown.expected.add(check["equals"])
+        shown.numbers |= shown.expected
+        text = "\n".join(t for t in texts if isinstance(t, str))
+        shown.numbers |= {n.value for n in read_numbers(text)} | {abs(n.value) for n in read_numbers(text)}
+        _, named = self._anchors(text)
+        shown.things |= {t.key for _, _, t in named}
+        shown.subject |= {t.key for _, _, t in named}
+        for thing in self.things:
+            if thing.marks & strings or (thing.keys and thing.marks & keys):
+                shown.things.add(thing.key)
+            if thing.marks & acting:
+                shown.subject.add(thing.key)
+        for _, _, thing in self._printed(" ".join(strings)):
+            shown.things.add(thing.key)
+        for _, _, thing in self._printed(" ".join(acting)):
+            shown.subject.add(thing.key)
+        return shown
+
+    def missing(self, asked: Asked, spec: dict, lasting: bool = False) -> Missing:
+        """What of the question a scenario does not show. A number given for a quantity the scenario holds
+        must be one of its values there (a die of 6 is not the 5 asked, whatever the title says); any
+        other number must appear somewhere in the scenario."""
+        if not asked.numbers and not asked.things:
+            return Missing()
+        shown = self.shown(spec, lasting)
+        numbers, strong = [], []
+        weak = {q.key for q in self.quantities if q.weak}
+        for given in asked.numbers:
+            values = shown.values.get(given.quantity) if given.quantity else None
+            if values:       # the scenario holds that quantity: it must hold this value (or act or end on it)
+                sure = given.value in values or given.value in shown.acted
+                ok = sure or given.value in shown.expected
+            else:            # anywhere in it; its title saying so is the sure sign
+                ok = given.value in shown.numbers or any(given.value in v for v in shown.values.values())
+                sure = given.value in shown.titled
+            if not ok:
+                numbers.append(given)
+            elif sure and given.quantity not in weak:
+                strong.append(given)
+        things = [t for t in _unique(asked.things) if t.key not in shown.things]
+        kinds = {t.kind for t in things}
+        asked_keys = {t.key for t in asked.things}
+        # what it shows in their place: things of the same kinds its actions, title or checks are about
+        instead = [t for t in self.things if t.kind in kinds and t.key in shown.subject and t.key not in asked_keys]
+        if "card" in kinds:
+            instead += [Thing(k, "card", {"en": k, "ko": k}, re.compile(re.escape(k)))
+                        for k in sorted(shown.subject) if self.thing(k) is None and k not in asked_keys]
+        labels = {q.key: q.label for q in self.quantities if any(g.quantity == q.key for g in numbers)}
+        labels.update({t.key: t.label for t in asked.things if any(g.thing == t.key for g in numbers)})
+        return Missing(tuple(numbers), tuple(things), tuple(instead), labels, tuple(strong))
+
+    def score(self, asked: Asked, spec: dict) -> tuple[int, int]:
+        """How much of the question a scenario shows: (things shown, numbers shown)."""
+        missing = self.missing(asked, spec)
+        return (len(_unique(asked.things)) - len(missing.things), len(asked.numbers) - len(missing.numbers))
+
+
+def _id_key(text: str) -> str:
+    """A printed id as the cards print it: P19, BX01, Cult03, Art05."""
+    letters = re.match(r"[A-Za-z]+", text).group(0)
+    return (letters.upper() if len(letters) <= 2 else letters.capitalize()) + text[len(letters):]
+
+
+def _unique(things) -> list[Thing]:
+    seen, out = set(), []
+    for t in things:
+        if t.key not in seen:
+            seen.add(t.key)
+            out.append(t)
+    return out
+
+
+def _right_after(text: str, n: Number, anchor) -> bool:
+    """A number written right after a thing's name ("Thoth with a 5", "토트 6으로", "bastet 4")."""
+    start, end = anchor[0], anchor[1]
+    if end > n.start:
+        return False
+    between = text[end:n.start].strip().lower()
+    return between in ("", "with a", "with", "a", "at", "on", "of", "로", "으로", "with an")
+
+
+def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
+    """The vocabulary word a number is written for, or None."""
+    rest = text[n.end:]
+    ordinal = _ORDINAL.match(rest)
+    following = rest.lstrip()
+    gap_after = len(rest) - len(following)
+    # a vocabulary word right after the number is its word ("3 temples", "2인", "5 die")
+    after = [a for a in anchors if a[0] >= n.end and a[0] - n.end <= max(1, gap_after)]
+    if after and not ordinal:
+        return min(after, key=lambda a: (a[0], a[2] is None))
+    if ordinal:        # "세 번째 구역", "2nd building": the word right after the ordinal, or none
+        tail = n.end + ordinal.end()
+        word_after = re.match(r"\s*(?:로|으로)?\s*", text[tail:]).end()
+        later = [a for a in anchors if a[0] == tail + word_after]
+        return min(later, key=lambda a: a[2] is None) if later else None
+    word = re.match(r"[A-Za-z]+|[가-힣]+", following)
+    if word:
+        if re.match(r"[가-힣]", word.group(0)):
+            if gap_after == 0 and not _KO_FOLLOW.match(word.group(0)):
+                return None        # "1시대", "2시대": the number's own noun is not the vocabulary's
+            if gap_after > 0 and not _KO_FOLLOW.match(word.group(0)) and not re.match(r"[이가을를은는]", word.group(0)):
+                return None        # "한 턴", "두 번": a noun of its own
+        elif word.group(0).lower() not in _EN_FOLLOW and gap_after <= 1:
+            # "two rightmost blue sections", "2 unused military actions": the noun a few words on; "four
+            # actions", "one turn": a noun that is not the vocabulary's
+            span = re.match(r"(?:\s*[A-Za-z'-]+){1,3}", rest)
+            ahead = [a for a in anchors if n.end <= a[0] < n.end + span.end()
+                     and not any(o is not n and n.end <= o.start < a[0] for o in numbers)]
+            return min(ahead, key=lambda a: (a[0], a[2] is None)) if ahead else None
+    best = None
+    for a in anchors:
+        start, end = a[0], a[1]
+        if start >= n.end:
+            gap = start - n.end
+            lo, hi = n.end, start
+        elif end <= n.start:
+            gap = n.start - end
+            lo, hi = end, n.start
+        else:
+            continue
+        if gap > WINDOW or any(o is not n and lo <= o.start < hi for o in numbers):
+            continue
+        if end <= n.start and re.match(r"(?:으로|로|에게|한테)\s", text[end:n.start]):
+            continue           # "서기로 6을 1로": the Scribes are the means, the 6 is not theirs
+        # a comma or a stop between them parts them ("a papyrus die of 4, marker at 6")
+        rank = (bool(re.search(r"[,;.!?—–]", text[lo:hi])), gap, 0 if a[2] is not None else 1)
+        if best is None or rank < best[0]:
+            best = (rank, a)
+    return best[1] if best else None
+
+
+@lru_cache(maxsize=None)
+def load(data_dir: Path, marks_of=None) -> Vocabulary:
+    """A game's vocabulary (engine/<game>/data/vocabulary.yaml), read once; an empty one where a game has
+    none."""
+    path = Path(data_dir) / "vocabulary.yaml"
+    return Vocabulary.load(path, marks_of) if path.exists() else Vocabulary()
