@@ -38,9 +38,9 @@ CONFIGS = [(4, {}), (3, {}), (2, {"vizier": True}), (2, {"vizier": True, "expans
 
 @pytest.fixture(scope="module")
 def kb():
-    from kb.kb_cache import load_kb_cached
+    from kb.kb_cache import load_checked_kb
 
-    return load_kb_cached()
+    return load_checked_kb()
 
 
 @pytest.fixture(scope="module")
