@@ -45,13 +45,15 @@ def env(tmp_path_factory):
     from app.assistant import default_assistant
 
     default_assistant.cache_clear()
-    yield {"data": data, "cache": cache, "good": _answer_now()}
-    default_assistant.cache_clear()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+    try:
+        yield {"data": data, "cache": cache, "good": _answer_now()}
+    finally:                              # also when the setup fails: later modules need the real KB
+        default_assistant.cache_clear()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def _answer_now() -> dict:
