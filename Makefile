@@ -13,12 +13,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 PORT ?= 8501
+# Only this computer can open the app unless you ask otherwise: `make run ADDRESS=0.0.0.0` serves it to
+# the whole network (everyone on a café's Wi-Fi included).
+ADDRESS ?= 127.0.0.1
 
 run: $(STAMP)
 	$(BIN)/arbiter kb check
 	$(BIN)/arbiter index build
-	$(BIN)/streamlit run app/ui/streamlit_app.py --server.port $(PORT) --server.headless true \
-		--browser.gatherUsageStats false
+	$(BIN)/streamlit run app/ui/streamlit_app.py --server.address $(ADDRESS) --server.port $(PORT) \
+		--server.headless true --browser.gatherUsageStats false
 
 # Debian's Chromium and Korean fonts for the browser test, installed with apt when missing
 system-deps:

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine import registry
-from kb.kb_cache import load_kb_cached
 from kb.models import Card, Rule
 from kb.search.analyzers import analyze
 from kb.search.documents import sentences
@@ -79,10 +78,12 @@ class Assistant:
     @classmethod
     def create(cls, warm_langs: tuple = ("ko", "en")) -> "Assistant":
         """`warm_langs`: the analysers to load ahead (a one-question process needs only its own)."""
-        from .scenario_files import ScenarioLibrary
+        from .scenario_files import ScenarioLibrary, checked_kb
 
-        return cls(searcher=Searcher(progress=False, warm_langs=warm_langs), kb=load_kb_cached(),
-                   scenarios=ScenarioLibrary())
+        checked = checked_kb()      # what kb check passes, or KbLoadError with its problems
+        kb = checked.kb()
+        return cls(searcher=Searcher(progress=False, warm_langs=warm_langs, checked=checked), kb=kb,
+                   scenarios=ScenarioLibrary(kb))
 
     def __post_init__(self):
         self.printed = PrintedIds(self.kb)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,13 +20,19 @@ def _print_json(obj) -> None:
 
 
 def _load_kb(args):
-    from kb.corpus import load_corpus
-    from kb.store import KbLoadError, load_kb
+    """The knowledge base as `kb check` passes it (the same validation, proven once per version of the
+    files); a KB that fails it is refused with the check's first problem (see main)."""
+    from app.scenario_files import checked_kb
 
-    try:
-        return load_kb(args.data, load_corpus(args.corpus))
-    except KbLoadError as exc:
-        raise UsageError("the knowledge base does not load; run 'arbiter kb check':\n" + str(exc)) from None
+    return checked_kb(args.data, args.corpus).kb()
+
+
+def _silence_stdout() -> None:
+    """The reader of our output went away (`arbiter kb check | head -1`): drop the rest of it, so that
+    neither this command nor the interpreter's final flush fails on the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _check_game(game: str | None) -> None:
@@ -40,15 +47,28 @@ def cmd_kb_check(args) -> int:
     from kb.check import check_kb, format_report
     from kb.corpus import load_corpus
 
+    from app.scenario_files import ENGINE_SCENARIOS
+    from kb import kb_cache
+
     _check_game(args.game)
-    report = check_kb(args.data, load_corpus(args.corpus), [args.game] if args.game else None)
-    print(format_report(report))
-    return EXIT_OK if report.ok else EXIT_FAILED
+    corpus = load_corpus(args.corpus)
+    digests = kb_cache.input_digests(kb_cache.resolve_data_root(args.data), corpus.root)
+    report = check_kb(args.data, corpus, [args.game] if args.game else None, extra=ENGINE_SCENARIOS)
+    code = EXIT_OK if report.ok else EXIT_FAILED
+    if report.ok and not args.game:     # proven: `ask`, `search` and the app need not check it again
+        kb_cache.record(report.kb, digests, corpus.root, ENGINE_SCENARIOS)
+    try:
+        print(format_report(report))
+        sys.stdout.flush()
+    except BrokenPipeError:             # the verdict stands even if nobody reads all of it
+        _silence_stdout()
+    return code
 
 
 def cmd_kb_export(args) -> int:
     from kb.export import export_records
 
+    _check_game(args.game)
     kb = _load_kb(args)
     for record in export_records(kb):
         if args.game and record.get("game", args.game) != args.game:
@@ -93,6 +113,8 @@ def cmd_kb_draft(args) -> int:
         cfile = corpus.files.get(Path(path).name)
         if cfile is None:
             raise UsageError(f"{path!r} is not a corpus file listed in corpus/manifest.yaml")
+        if Path(path).resolve() != cfile.path.resolve():   # drafts are made from the corpus itself, never a copy
+            raise UsageError(f"{path!r} is not the corpus file {cfile.path}; give that file's path")
         if cfile.game != args.game:
             raise UsageError(f"{path!r} belongs to game {cfile.game!r}, not {args.game!r}")
         return cfile
@@ -112,8 +134,7 @@ def cmd_kb_draft(args) -> int:
     text = draft_yaml(args.game, segment(main_file), segment(pair_file) if pair_file else None, embed)
     if args.output:
         out = Path(args.output)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+        _write_output(out, text)
         print(f"wrote {out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -125,45 +146,84 @@ def cmd_kb_schema(args) -> int:
 
     schema = json.dumps(DataFile.model_json_schema(), ensure_ascii=False, indent=2)
     if args.output:
-        Path(args.output).write_text(schema + "\n", encoding="utf-8")
+        _write_output(Path(args.output), schema + "\n")
         print(f"wrote {args.output}")
     else:
         print(schema)
     return EXIT_OK
 
 
-# -- search ------------------------------------------------------------------------------------
-def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
-    from kb.embeddings import EmbeddingError, get_embedder
-    from kb.search.searcher import Searcher
-    from kb.store import KbLoadError
-
+def _write_output(path: Path, text: str) -> None:
     try:
-        return Searcher(get_embedder(getattr(args, "model", None)), progress=progress, warm_langs=warm_langs)
-    except EmbeddingError as exc:
-        raise UsageError(str(exc)) from None
-    except KbLoadError as exc:
-        raise UsageError("the knowledge base does not load; run 'arbiter kb check':\n" + str(exc)) from None
+        if path.is_dir():
+            raise UsageError(f"--output {path} is a folder; give a file name")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path} ({exc.strerror})") from None
+
+
+# -- search ------------------------------------------------------------------------------------
+MAX_K = 100
+
+
+def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
+    from app.scenario_files import checked_kb
+    from kb.embeddings import get_embedder
+    from kb.search.searcher import Searcher
+
+    return Searcher(get_embedder(getattr(args, "model", None)), progress=progress, warm_langs=warm_langs,
+                    checked=checked_kb())
+
+
+def _check_k(k, where: str) -> int:
+    """A number of hits: a whole number 1-100 (JSON's true, 2.5, "abc", null, NaN and 1e400 are not)."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise UsageError(f"{where}: k must be a whole number from 1 to {MAX_K} (got {k!r})"[:200])
+    return k
+
+
+def _printable(value) -> bool:
+    """Text that can be written out as UTF-8 (a lone surrogate from a JSON escape cannot)."""
+    try:
+        value.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def _read_queries(path: str) -> list[dict]:
-    from kb.search.searcher import QueryError
+    from kb.fileio import FileReadError, read_text
+    from kb.search.searcher import QueryError, check_game, validate_query
 
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from None
+        lines = read_text(path).splitlines()
+    except FileReadError as exc:
+        raise UsageError(f"cannot read {path}: {exc.message}") from None
     queries = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        where = f"{path}:{number}"
         try:
             item = json.loads(line)
         except ValueError as exc:
-            raise UsageError(f"{path}:{number}: not a JSON object ({exc.msg})") from None
+            raise UsageError(f"{where}: not a JSON object ({getattr(exc, 'msg', exc)})") from None
+        except RecursionError:
+            raise UsageError(f"{where}: not a JSON object (nested too deeply)") from None
         if not isinstance(item, dict) or "q" not in item:
-            raise UsageError(f"{path}:{number}: each line needs an object with at least \"q\"")
+            raise UsageError(f"{where}: each line needs an object with at least \"q\"")
         item.setdefault("id", str(number))
+        if isinstance(item["id"], bool) or not isinstance(item["id"], (str, int)) or (
+                isinstance(item["id"], str) and not _printable(item["id"])):
+            raise UsageError(f"{where}: \"id\" must be text or a whole number")
+        if "k" in item:
+            _check_k(item["k"], where)
+        try:                              # everything is checked before the first answer is printed
+            validate_query(item["q"])
+            check_game(item.get("game"))
+        except QueryError as exc:
+            raise UsageError(f"{where}: {exc}") from None
         queries.append(item)
     if not queries:
         raise QueryError(f"{path} has no queries")
@@ -175,12 +235,11 @@ def cmd_search(args) -> int:
 
     try:
         check_game(args.game)
+        _check_k(args.k, "--k")
         if args.queries:
             if args.query:
                 raise UsageError("give either a question or --queries FILE, not both")
-            queries = _read_queries(args.queries)
-            for item in queries:  # validate everything before any work is done
-                validate_query(item["q"]), check_game(item.get("game"))
+            queries = _read_queries(args.queries)   # all of it validated before any work is done
         else:
             if args.query is None:
                 raise UsageError("give a question, e.g. arbiter search \"Can gray dice produce resources?\"")
@@ -193,7 +252,7 @@ def cmd_search(args) -> int:
     searcher = _searcher(args, progress=not args.json, warm_langs=langs)
     if args.queries:
         for item in queries:
-            result = searcher.search(item["q"], item.get("game") or args.game, int(item.get("k", args.k)))
+            result = searcher.search(item["q"], item.get("game") or args.game, item.get("k", args.k))
             _print_json({"id": item["id"], "hits": result.to_json()["hits"]})
         return EXIT_OK
     result = searcher.search(args.query, args.game, args.k)
@@ -213,15 +272,13 @@ def cmd_search(args) -> int:
 def cmd_index_build(args) -> int:
     import time
 
-    from kb.embeddings import EmbeddingError, get_embedder
+    from app.scenario_files import checked_kb
+    from kb.embeddings import get_embedder
     from kb.search.index import index_folder, load_or_build
 
-    try:
-        embedder = get_embedder(args.model)
-    except EmbeddingError as exc:
-        raise UsageError(str(exc)) from None
+    embedder = get_embedder(args.model)
     start = time.perf_counter()
-    index = load_or_build(embedder, rebuild=args.force)
+    index = load_or_build(embedder, rebuild=args.force, checked=checked_kb())
     print(f"index {index.key} ({embedder.name}): {len(index.docs)} documents, {index.dense.ntotal} vectors, "
           f"ready in {time.perf_counter() - start:.1f}s at {index_folder(embedder.name)}")
     return EXIT_OK
@@ -553,17 +610,21 @@ def cmd_simulate(args) -> int:
         try:
             result = run(_engine(game), spec)
         except ScenarioError as exc:
-            raise UsageError(f"{spec['id']}: {exc}") from None
+            raise UsageError(f"{spec['id']}: {' '.join(str(exc).split())}") from None
         failed += not result.verified
-        if args.json:
-            _print_json(result.to_json())
-        else:
-            mark = "verified" if result.verified else "NOT VERIFIED"
-            print(f"{result.scenario_id}: {mark}  (rules: {', '.join(result.rule_ids)})")
-            for check in result.checks:
-                print(f"  {'✓' if check.ok else '✗'} {check.description}: expected {check.expected!r}, got {check.actual!r}")
-            if result.facts_used:
-                print(f"  values the rulebook does not state: {', '.join(result.facts_used)}")
+        try:
+            if args.json:
+                _print_json(result.to_json())
+            else:
+                mark = "verified" if result.verified else "NOT VERIFIED"
+                print(f"{result.scenario_id}: {mark}  (rules: {', '.join(result.rule_ids)})")
+                for check in result.checks:
+                    print(f"  {'✓' if check.ok else '✗'} {check.description}: expected {check.expected!r}, "
+                          f"got {check.actual!r}")
+                if result.facts_used:
+                    print(f"  values the rulebook does not state: {', '.join(result.facts_used)}")
+        except BrokenPipeError:         # the verdict stands even if nobody reads all of it
+            _silence_stdout()
     return EXIT_OK if not failed else EXIT_FAILED
 
 
@@ -781,8 +842,35 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:  # e.g. `arbiter kb export | head`
+    except BrokenPipeError:  # e.g. `arbiter kb export | head`: the reader has all it wanted
+        _silence_stdout()
         return EXIT_OK
+    except Exception as exc:
+        message = _user_error(exc)
+        if message is None:
+            raise
+        print(f"arbiter: {message}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _user_error(exc: Exception) -> str | None:
+    """The one-line message of an error that is the input's or the environment's, not a bug: a KB that
+    fails its check, a cache folder that cannot be used, an unknown embedding model, a file that cannot
+    be read. (Looked up in the modules already imported: an error of a module never imported cannot
+    have happened, and quick commands stay quick.)"""
+    def error_class(module: str, name: str):
+        return getattr(sys.modules.get(module), name, None)
+
+    kb_load = error_class("kb.store", "KbLoadError")
+    if kb_load and isinstance(exc, kb_load):
+        return exc.one_line()
+    for module, name in (("kb.cachefs", "CacheError"), ("kb.embeddings", "EmbeddingError"),
+                         ("kb.yamlio", "YamlError"), ("kb.fileio", "FileReadError"),
+                         ("kb.search.searcher", "QueryError")):
+        cls = error_class(module, name)
+        if cls and isinstance(exc, cls):
+            return " ".join(str(exc).split())
+    return None
 
 
 if __name__ == "__main__":

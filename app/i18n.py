@@ -125,6 +125,10 @@ STRINGS = {
     "err_game": {"ko": "‘{game}’이라는 게임은 없습니다.", "en": "There is no game ‘{game}’."},
     "err_other": {"ko": "질문을 처리할 수 없습니다", "en": "The question cannot be used"},
     "loading": {"ko": "지식 베이스와 검색 색인을 불러오는 중…", "en": "Loading the knowledge base and search index…"},
+    "not_served": {"ko": "지식 베이스가 검사(arbiter kb check)를 통과하지 못했거나 캐시 폴더를 쓸 수 없어 답변하지 "
+                         "않습니다. 관리자에게 아래 내용을 알려 주세요.",
+                   "en": "The knowledge base does not pass its check (arbiter kb check), or the cache folder cannot "
+                         "be used, so no answers are served. Please pass the line below to whoever runs Arbiter."},
     "searching": {"ko": "찾는 중…", "en": "Searching…"},
     "entry_id": {"ko": "규칙 번호", "en": "Rule id"},
     "a_rule": {"ko": "규칙", "en": "rule"},

@@ -15,8 +15,10 @@ A scenario is data (kb/data/<game>/scenarios/*.yaml, where `kb check` links it t
                                                    the last such event (of that role's seat)
       - {description, description_ko, raises: <rule id>}                     the refusal's rule
 
-The runner plays the actions with the real engine and checks each expectation. Every check is
-worded in Korean and English (a test holds every scenario file to it).
+The runner checks the setup against its game's declared shape (engine/setup_schema.py), plays the
+actions with the real engine and checks each expectation. Every check is worded in Korean and English
+(a test holds every scenario file to it). Whatever a game's code raises on a scenario's data becomes a
+ScenarioError: a scenario is data, and bad data never crashes `ask`, `simulate` or `kb check`.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 from .api import Engine, MalformedAction, ScenarioError, Situation
 from .errors import IllegalAction
+from .setup_schema import SetupShapeError, shape_of
 
 __all__ = ["Check", "ScenarioError", "ScenarioResult", "Step", "run"]
 
@@ -85,17 +88,43 @@ def _seat(situation: Situation, role: str) -> int:
     return situation.roles[role]
 
 
+def _unplayable(what: str, exc: Exception) -> ScenarioError:
+    """Whatever a game's code raised on a scenario's data (a wrong type, an unknown name, a setup the
+    rules refuse) as the one error callers handle: a scenario is data, and bad data must never crash
+    `ask`, `simulate` or `kb check`."""
+    if isinstance(exc, ScenarioError):
+        return exc
+    if isinstance(exc, IllegalAction):
+        return ScenarioError(f"{what}: the rules refuse it: {exc.message} [{exc.rule_id}]")
+    text = " ".join(str(exc).split())
+    return ScenarioError(f"{what} cannot be used as written: {text + ' ' if text else ''}({type(exc).__name__})")
+
+
 def run(engine: Engine, spec: dict) -> ScenarioResult:
     """Set the situation up, play the actions, check the expectations. Raises ScenarioError for a
     scenario that cannot be played as written; a refused action is a result (checked by `raises`)."""
     if not isinstance(spec, dict) or "id" not in spec:
         raise ScenarioError("a scenario is a mapping with an id")
-    situation = engine.scenario_setup(spec)
-    before = engine.scenario_view(situation)
+    if not isinstance(spec.get("setup") or {}, dict) or not isinstance(spec.get("actions") or [], list) \
+            or not isinstance(spec.get("expect") or [], list):
+        raise ScenarioError(f"{spec['id']}: setup is a mapping, actions and expect are lists")
+    shape = shape_of(engine.info.id)
+    if shape is not None:                # the setup's declared shape first: a wrong type named where it is
+        try:
+            shape.check(spec.get("setup") or {})
+        except SetupShapeError as exc:
+            raise ScenarioError(str(exc)) from None
+    try:
+        situation = engine.scenario_setup(spec)
+        before = engine.scenario_view(situation)
+    except Exception as exc:  # noqa: BLE001 - see _unplayable
+        raise _unplayable("setup", exc) from None
     events: list[dict] = []
     steps: list[Step] = []
     raised: IllegalAction | None = None
     for raw in spec.get("actions") or []:
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{spec['id']}: step {raw!r} is not a mapping")
         try:
             new_events = engine.scenario_step(situation, dict(raw))
         except MalformedAction as exc:
@@ -105,36 +134,51 @@ def run(engine: Engine, spec: dict) -> ScenarioResult:
             steps.append(Step(dict(raw), [], {"rule_id": exc.rule_id, "message": exc.message,
                                               "message_ko": exc.message_ko}))
             break
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, ScenarioError):
-                raise
-            raise ScenarioError(f"{spec['id']}: step {raw!r} cannot be played: {exc}") from None
+        except ScenarioError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - see _unplayable
+            raise ScenarioError(f"{spec['id']}: step {raw!r} cannot be played: {exc} ({type(exc).__name__})") \
+                from None
         events.extend(new_events)
         steps.append(Step(dict(raw), list(new_events)))
     checks = []
-    for exp in spec.get("expect") or []:
-        expected = exp.get("equals")
-        if "equals_player" in exp:
-            expected = _seat(situation, exp["equals_player"])
-        if "raises" in exp:
-            expected = exp["raises"]
-            actual = raised.rule_id if raised else None
-        elif "event" in exp:
-            matching = [e for e in events if e.get("event") == exp["event"]]
-            if "who" in exp:
-                matching = [e for e in matching if e.get("seat") == _seat(situation, exp["who"])]
-            actual = _field(matching[-1], exp.get("field", "")) if matching else None
-        elif "path" in exp:
-            actual = engine.scenario_value(situation, exp["path"])
-        else:
-            raise ScenarioError(f"{spec['id']}: an expectation needs path, event or raises: {exp!r}")
-        checks.append(Check(exp.get("description", ""), expected, actual, actual == expected,
-                            exp.get("description_ko")))
+    for number, exp in enumerate(spec.get("expect") or [], start=1):
+        if not isinstance(exp, dict):
+            raise ScenarioError(f"{spec['id']}: expectation {number} is not a mapping")
+        try:
+            checks.append(_check(engine, situation, events, raised, exp, spec["id"]))
+        except Exception as exc:  # noqa: BLE001 - see _unplayable
+            raise _unplayable(f"{spec['id']}: expectation {number}", exc) from None
     if raised and not any("raises" in e for e in spec.get("expect") or []):
         checks.append(Check("every action is legal", None, f"{raised.message} [{raised.rule_id}]", False,
                             "모든 행동이 규칙에 맞음"))
+    try:
+        after = engine.scenario_view(situation)
+        facts_used = list(engine.facts_used(situation.state))
+    except Exception as exc:  # noqa: BLE001 - see _unplayable
+        raise _unplayable(f"{spec['id']}: the situation after the actions", exc) from None
     return ScenarioResult(scenario_id=spec["id"], game=engine.info.id, rule_ids=list(spec.get("rules") or []),
                           verified=bool(checks) and all(c.ok for c in checks), checks=checks, before=before,
                           actions=[dict(a) for a in spec.get("actions") or []],
-                          after=engine.scenario_view(situation), steps=steps,
-                          facts_used=list(engine.facts_used(situation.state)))
+                          after=after, steps=steps, facts_used=facts_used)
+
+
+def _check(engine: Engine, situation: Situation, events: list[dict], raised: IllegalAction | None, exp: dict,
+           scenario_id: str) -> Check:
+    """One expectation against what happened."""
+    expected = exp.get("equals")
+    if "equals_player" in exp:
+        expected = _seat(situation, exp["equals_player"])
+    if "raises" in exp:
+        expected = exp["raises"]
+        actual = raised.rule_id if raised else None
+    elif "event" in exp:
+        matching = [e for e in events if e.get("event") == exp["event"]]
+        if "who" in exp:
+            matching = [e for e in matching if e.get("seat") == _seat(situation, exp["who"])]
+        actual = _field(matching[-1], exp.get("field", "")) if matching else None
+    elif "path" in exp:
+        actual = engine.scenario_value(situation, exp["path"])
+    else:
+        raise ScenarioError(f"{scenario_id}: an expectation needs path, event or raises: {exp!r}")
+    return Check(exp.get("description", ""), expected, actual, actual == expected, exp.get("description_ko"))

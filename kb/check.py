@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from .corpus import Corpus, CorpusFile, load_corpus
+from .fileio import FileReadError
 from .models import LANGS, Card, Rule, Section, SourceSpan
 from .normalize import undouble, verbatim_key
 from .store import KnowledgeBase, Problem, load_kb_with_problems, resolve_data_root
@@ -35,15 +37,27 @@ class CheckReport:
     problems: list[Problem]
     coverage: list[FileCoverage]
     counts: dict[str, dict[str, int]]
-    uncurated_games: list[str]
+    kb: KnowledgeBase | None = None
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
+class ExtraCheck(Protocol):
+    """A check the knowledge base cannot make on its own, added by whoever composes it with other code
+    (app/: every scenario played by its game's engine). kb/ never imports the engines."""
+
+    name: str
+
+    def inputs(self) -> dict[str, str]:
+        """SHA-256 of every file the check's result depends on (its code, its data), by name."""
+
+    def problems(self, kb: KnowledgeBase, games: list[str]) -> list[Problem]: ...
+
+
 def check_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,
-             games: list[str] | None = None) -> CheckReport:
+             games: list[str] | None = None, extra: ExtraCheck | None = None) -> CheckReport:
     corpus = corpus or load_corpus()
     data_root = resolve_data_root(data_root)
     # An expansion's rules point into its base game: load the base too, but check only what was asked.
@@ -55,8 +69,21 @@ def check_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,
     if wanted:
         problems = [p for p in problems if not any(f"kb/data/{g}/" in p.where or p.where.startswith(f"{data_root}/{g}/")
                                                    for g in set(loaded) - set(wanted))]
-    checked = [g for g in kb.games.values() if g.files and (not wanted or g.id in wanted)]
-    uncurated = [g.id for g in kb.games.values() if not g.files and (not wanted or g.id in wanted)]
+    return check_loaded(kb, problems, wanted, extra)
+
+
+def check_loaded(kb: KnowledgeBase, problems: list[Problem], wanted: list[str] | None = None,
+                 extra: ExtraCheck | None = None) -> CheckReport:
+    """The checks after loading (references, verbatim texts, coverage, the extra check) on a loaded KB
+    and the problems its loading found; `wanted`: only these games (else every game of the corpus)."""
+    corpus = kb.corpus
+    problems = list(problems)
+    games = [g for g in kb.games.values() if not wanted or g.id in wanted]
+    for game in games:
+        if not game.files and kb.data_root.is_dir():
+            problems.append(Problem(f"{kb.data_root / game.id}/", f"no knowledge base for {game.id}, which the "
+                                    f"corpus manifest lists (its rulebook is not covered)"))
+    checked = [g for g in games if g.files and _corpus_readable(corpus, g.id, problems)]
     for game in checked:
         own_files = {f.name for f in corpus.games[game.id].files}
         for span in game.ignored:
@@ -65,9 +92,26 @@ def check_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,
         _check_references(kb, game, problems)
         _check_texts(kb, game, problems)
     coverage = [_coverage(kb, game.id, f, problems) for game in checked for f in corpus.games[game.id].files]
+    if extra is not None and checked:
+        problems.extend(extra.problems(kb, [g.id for g in checked]))
     counts = {g.id: {"sections": len(g.sections), "rules": len(g.rules), "cards": len(g.cards),
                      "terms": len(g.terms), "ignored spans": len(g.ignored)} for g in checked}
-    return CheckReport(problems=problems, coverage=coverage, counts=counts, uncurated_games=uncurated)
+    return CheckReport(problems=problems, coverage=coverage, counts=counts, kb=kb)
+
+
+def _corpus_readable(corpus: Corpus, game_id: str, problems: list[Problem]) -> bool:
+    """Whether every rulebook text of the game (and of its base game) can be read; a problem otherwise."""
+    ok = True
+    info = corpus.games[game_id]
+    for cfile in info.files + (corpus.games[info.base_game].files if info.base_game in corpus.games else []):
+        try:
+            cfile.lines
+        except FileReadError as exc:
+            problem = Problem(f"corpus/{cfile.name}", exc.message)
+            if problem not in problems:         # an expansion and its base game share the base's files
+                problems.append(problem)
+            ok = False
+    return ok
 
 
 # -- references ---------------------------------------------------------------------------------
@@ -260,8 +304,6 @@ def format_report(report: CheckReport) -> str:
     lines.append(f"{'corpus file':34} {'content':>8} {'covered':>8} {'ignored':>8} {'missing':>8} {'coverage':>9}")
     for c in report.coverage:
         lines.append(f"{c.file:34} {c.content:8d} {c.covered:8d} {c.ignored:8d} {len(c.uncovered):8d} {c.percent:8.1f}%")
-    for game in report.uncurated_games:
-        lines.append(f"{game}: no KB data yet (kb/data/{game}/ is empty) - not checked")
     lines.append("")
     for game, counts in report.counts.items():
         lines.append(f"{game}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))

@@ -5,8 +5,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from .fileio import read_text
 from .normalize import is_content_line, verbatim_key
-from .yamlio import YamlError, load_yaml, strip_lines
+from .yamlio import LINE_KEY, YamlError, load_yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPO_ROOT / "corpus"
@@ -23,8 +24,9 @@ class CorpusFile:
 
     @cached_property
     def lines(self) -> list[str]:
+        """The file's lines (kb.fileio.FileReadError when it cannot be read as UTF-8 text)."""
         # keepends=False and no stripping: line numbers must match `sed -n Np`.
-        return self.path.read_text(encoding="utf-8").split("\n")
+        return read_text(self.path).split("\n")
 
     def __len__(self) -> int:
         n = len(self.lines)
@@ -67,16 +69,33 @@ class Corpus:
 
 
 def load_corpus(root: Path | str = DEFAULT_CORPUS) -> Corpus:
+    """The corpus manifest (the texts are read when first used). YamlError, naming manifest.yaml and
+    the line, for a manifest that is missing or not in the expected shape."""
     root = Path(root)
     manifest_path = root / "manifest.yaml"
-    raw = strip_lines(load_yaml(manifest_path))
+    if not root.is_dir():
+        raise YamlError(root, None, "the corpus folder " + ("is not a folder" if root.exists() else "does not exist"))
+    raw = load_yaml(manifest_path)
     if not isinstance(raw, dict) or not isinstance(raw.get("games"), list):
         raise YamlError(manifest_path, 1, "expected a mapping with a 'games' list")
     games: dict[str, GameInfo] = {}
     for entry in raw["games"]:
-        info = GameInfo(id=entry["id"], title=entry.get("title", {}), base_game=entry.get("base_game"))
-        for ed in entry.get("editions", []):
+        line = entry.get(LINE_KEY) if isinstance(entry, dict) else None
+        editions = entry.get("editions", []) if isinstance(entry, dict) else None
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(editions, list):
+            raise YamlError(manifest_path, line, "each game needs an id and a list of editions")
+        title = entry.get("title") or {}
+        info = GameInfo(id=entry["id"], title={k: v for k, v in title.items() if k != LINE_KEY}
+                        if isinstance(title, dict) else {}, base_game=entry.get("base_game"))
+        for ed in editions:
+            if not (isinstance(ed, dict) and isinstance(ed.get("file"), str) and ed.get("lang") in ("ko", "en")
+                    and "/" not in ed["file"] and ed["file"].endswith(".txt")):
+                raise YamlError(manifest_path, ed.get(LINE_KEY, line) if isinstance(ed, dict) else line,
+                                "each edition needs a file (name.txt in this folder) and a lang (ko or en)")
             info.files.append(CorpusFile(name=ed["file"], game=info.id, lang=ed["lang"],
-                                         edition=ed.get("edition", ""), path=root / ed["file"]))
+                                         edition=str(ed.get("edition", "")), path=root / ed["file"]))
         games[info.id] = info
+    for info in games.values():
+        if info.base_game is not None and info.base_game not in games:
+            raise YamlError(manifest_path, None, f"{info.id}: base game {info.base_game!r} is not in the manifest")
     return Corpus(root=root, games=games)

@@ -148,23 +148,41 @@ class E5Small(_Backend):
         return self._lib.query(texts)
 
 
+def _first_line(exc: Exception) -> str:
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
 @register("st:")
 class SentenceTransformerEmbedder(_Backend):
     """Any sentence-transformers model. e5-style models get their query/passage prefixes."""
 
     def __init__(self, name: str):
-        model_ref = name.split(":", 1)[1]
-        if os.path.isdir(model_ref):
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local model never needs the hub
+        model_ref = name.split(":", 1)[1].strip()
+        if not model_ref:
+            raise EmbeddingError("st: needs a model, e.g. st:/path/to/model or st:org/name")
+        # Offline unless the user asks otherwise (HF_HUB_OFFLINE=0): a hub name is then looked up in the
+        # local Hugging Face cache only, and a missing model fails at once instead of retrying requests
+        # for minutes and printing each retry
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise EmbeddingError("the sentence-transformers backend is an optional extra: "
                                  "pip install '.[st]'") from exc
+        import logging
+
+        for noisy in ("huggingface_hub", "sentence_transformers", "transformers"):
+            logging.getLogger(noisy).setLevel(logging.ERROR)
         try:
             self._model = SentenceTransformer(model_ref, device="cpu")
         except Exception as exc:  # noqa: BLE001 - report any load failure as a clear message
-            raise EmbeddingError(f"cannot load sentence-transformers model {model_ref!r}: {exc}") from None
+            where = ("no such folder, and not in the local Hugging Face cache (downloads are off: set "
+                     "HF_HUB_OFFLINE=0 to allow them)" if not os.path.isdir(model_ref)
+                     and os.environ.get("HF_HUB_OFFLINE") == "1" else _first_line(exc))
+            raise EmbeddingError(f"cannot load sentence-transformers model {model_ref!r}: {where}") from None
         self.dim = int(self._model.get_embedding_dimension())
         self.name = f"st:{os.path.basename(os.path.normpath(model_ref))}"
         self._e5 = "e5" in model_ref.lower()

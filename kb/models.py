@@ -5,7 +5,7 @@ See docs/kb-format.md for the editor's guide; `arbiter kb schema` writes the JSO
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -272,3 +272,53 @@ class DataFile(_Model):
     terms: list[GlossaryTerm] = Field(default_factory=list)
     ignored: list[IgnoredSpan] = Field(default_factory=list)
     questions: list[SearchQuestions] = Field(default_factory=list)
+
+
+SCENARIO_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*/scenario/[A-Za-z0-9][A-Za-z0-9._/-]*$"
+
+
+class Expectation(_Model):
+    """One checked outcome of a scenario: a value by path, the last matching event, or a refusal."""
+
+    description: str = Field(min_length=1)
+    description_ko: str = Field(min_length=1)
+    path: str | None = None
+    event: str | None = None
+    field: str | None = None
+    who: str | None = None
+    raises: str | None = None
+    equals: Any = None
+    equals_player: str | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        kinds = [k for k in ("path", "event", "raises") if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError("needs exactly one of path, event or raises")
+        if (self.field is not None or self.who is not None) and self.event is None:
+            raise ValueError("field and who belong to an event expectation")
+        return self
+
+
+class Scenario(_Model):
+    """The shape every game's scenarios share (engine/scenarios.py). `setup` and the actions are each
+    game's own format: `arbiter kb check` plays every scenario with its game's engine to check them."""
+
+    id: str = Field(pattern=SCENARIO_ID_PATTERN)
+    title: BiRequired
+    description: BiRequired | None = Field(default=None, description="why the scenario is set up as it is")
+    rules: list[Annotated[str, Field(pattern=ID_PATTERN)]] = Field(
+        min_length=1, description="ids of the rules it demonstrates")
+    setup: dict[str, Any] = Field(default_factory=dict)
+    actions: list[dict[str, Any]] = Field(default_factory=list)
+    expect: list[Expectation] = Field(min_length=1)
+
+    @property
+    def game(self) -> str:
+        return self.id.split("/", 1)[0]
+
+
+class ScenarioFile(_Model):
+    """The top level of one file under kb/data/<game>/scenarios/."""
+
+    scenarios: list[Scenario] = Field(default_factory=list)

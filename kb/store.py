@@ -8,7 +8,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .corpus import REPO_ROOT, Corpus, load_corpus
-from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, SearchQuestions, Section
+from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, ScenarioFile, SearchQuestions, Section
 from .yamlio import LINE_KEY, YamlError, line_of, load_yaml, strip_lines
 
 DEFAULT_DATA = REPO_ROOT / "kb" / "data"
@@ -36,6 +36,21 @@ class KbLoadError(Exception):
         self.problems = problems
         super().__init__("\n".join(map(str, problems)))
 
+    def one_line(self) -> str:
+        """The first problem and how many there are: what a command says when it refuses to serve."""
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        return (f"the knowledge base does not pass 'arbiter kb check', so nothing is served: "
+                f"{' '.join(str(self.problems[0]).split())}{more}")
+
+
+def data_files(game_dir: Path) -> list[Path]:
+    """Every YAML file of one game's folder, in a fixed order (what is loaded, checked and hashed)."""
+    return sorted(game_dir.rglob("*.yaml")) if game_dir.is_dir() else []
+
+
+def is_scenario_file(game_dir: Path, path: Path) -> bool:
+    return SCENARIO_DIR in path.relative_to(game_dir).parts[:-1]
+
 
 @dataclass
 class GameKB:
@@ -48,6 +63,7 @@ class GameKB:
     questions: dict[str, SearchQuestions] = field(default_factory=dict)  # entry id -> search questions
     scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
     scenario_rules: dict[str, list[str]] = field(default_factory=dict)  # id -> rule ids it demonstrates
+    scenarios: dict[str, dict] = field(default_factory=dict)  # id -> the spec the engines' runner plays
     files: list[Path] = field(default_factory=list)
 
 
@@ -113,14 +129,7 @@ def _validate_file(path: Path, rel: str, problems: list[Problem]) -> DataFile | 
     try:
         parsed = DataFile.model_validate(strip_lines(raw))
     except ValidationError as exc:
-        for err in exc.errors():
-            loc = tuple(err["loc"])
-            line = line_of(raw, loc)
-            where = f"{rel}:{line}" if line else rel
-            entry_id = _entry_id(raw, loc)
-            field_path = ".".join(str(p) for p in loc[2:]) if len(loc) > 2 else ".".join(map(str, loc))
-            label = f"{entry_id}: " if entry_id else ""
-            problems.append(Problem(where, f"{label}{field_path}: {err['msg']}"))
+        _schema_problems(exc, raw, rel, problems)
         return None
     # Remember each entry's YAML position for later problems (references, verbatim text...).
     for key in ("sections", "rules", "cards", "terms", "ignored", "questions"):
@@ -128,6 +137,17 @@ def _validate_file(path: Path, rel: str, problems: list[Problem]) -> DataFile | 
             model._yaml_file = rel
             model._yaml_line = node.get(LINE_KEY) if isinstance(node, dict) else None
     return parsed
+
+
+def _schema_problems(exc: ValidationError, raw: dict, rel: str, problems: list[Problem]) -> None:
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        line = line_of(raw, loc)
+        where = f"{rel}:{line}" if line else rel
+        entry_id = _entry_id(raw, loc)
+        field_path = ".".join(str(p) for p in loc[2:]) if len(loc) > 2 else ".".join(map(str, loc))
+        label = f"{entry_id}: " if entry_id else ""
+        problems.append(Problem(where, f"{label}{field_path}: {err['msg']}"))
 
 
 def _entry_id(raw, loc) -> str | None:
@@ -138,21 +158,36 @@ def _entry_id(raw, loc) -> str | None:
         return None
 
 
-def _load_scenario_ids(path: Path, rel: str, game: GameKB, problems: list[Problem]) -> None:
+def _load_scenarios(path: Path, rel: str, game: GameKB, problems: list[Problem]) -> None:
+    """A scenario file: its shape checked here (each game's engine checks the rest, see kb/check.py),
+    each scenario kept as the plain spec the engines' runner plays."""
     try:
         raw = load_yaml(path)
     except YamlError as exc:
         problems.append(Problem(exc.where().replace(str(path), rel), exc.message))
         return
-    items = raw.get("scenarios", []) if isinstance(raw, dict) else raw
-    for item in items or []:
-        if isinstance(item, dict) and isinstance(item.get("id"), str):
-            if item["id"] in game.scenario_ids:
-                problems.append(Problem(f"{rel}:{item.get(LINE_KEY, '')}", f"duplicate scenario id {item['id']!r}"))
-            game.scenario_ids[item["id"]] = f"{rel}:{item.get(LINE_KEY, '')}"
-            game.scenario_rules[item["id"]] = [r for r in item.get("rules") or [] if isinstance(r, str)]
-            if not game.scenario_rules[item["id"]]:
-                problems.append(Problem(game.scenario_ids[item["id"]], f"scenario {item['id']!r} names no rules"))
+    if raw is None:
+        return
+    if not isinstance(raw, dict):
+        problems.append(Problem(f"{rel}:1", "expected a mapping with a 'scenarios' list"))
+        return
+    try:
+        ScenarioFile.model_validate(strip_lines(raw))
+    except ValidationError as exc:
+        _schema_problems(exc, raw, rel, problems)
+        return
+    for item in raw.get("scenarios") or []:
+        where = f"{rel}:{item.get(LINE_KEY, '')}"
+        scenario_id = item["id"]
+        if not scenario_id.startswith(f"{game.id}/scenario/"):
+            problems.append(Problem(where, f"scenario id {scenario_id!r} must start with '{game.id}/scenario/'"))
+        if scenario_id in game.scenario_ids:
+            problems.append(Problem(where, f"duplicate scenario id {scenario_id!r} "
+                                           f"(first at {game.scenario_ids[scenario_id]})"))
+            continue
+        game.scenario_ids[scenario_id] = where
+        game.scenario_rules[scenario_id] = list(item["rules"])
+        game.scenarios[scenario_id] = strip_lines(item)
 
 
 def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | None = None,
@@ -162,6 +197,9 @@ def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | 
     corpus = corpus or load_corpus()
     problems: list[Problem] = []
     kb = KnowledgeBase(corpus=corpus, data_root=data_root, games={})
+    if not data_root.is_dir():
+        what = "is not a folder" if data_root.exists() else "does not exist"
+        return kb, [Problem(str(data_root), f"the knowledge-base folder {what}")]
     seen: dict[str, str] = {}
     for game_id in corpus.games:
         if games and game_id not in games:
@@ -169,13 +207,11 @@ def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | 
         game = GameKB(id=game_id)
         kb.games[game_id] = game
         game_dir = data_root / game_id
-        if not game_dir.is_dir():
-            continue
-        for path in sorted(game_dir.rglob("*.yaml")):
+        for path in data_files(game_dir):
             rel = _rel(path)
             game.files.append(path)
-            if SCENARIO_DIR in path.relative_to(game_dir).parts[:-1]:
-                _load_scenario_ids(path, rel, game, problems)
+            if is_scenario_file(game_dir, path):
+                _load_scenarios(path, rel, game, problems)
                 continue
             parsed = _validate_file(path, rel, problems)
             if parsed is None:

@@ -1,10 +1,20 @@
-"""YAML reading that remembers where every mapping started, so errors can name file:line."""
+"""YAML reading that remembers where every mapping started, so errors can name file:line.
+
+Strict where PyYAML is lenient: a key given twice in one mapping is an error (PyYAML keeps the second
+silently), and a document whose aliases would expand past MAX_NODES nodes, or that nests deeper than
+MAX_DEPTH, is refused before it is built (a ~650-byte "alias bomb" otherwise costs minutes and
+gigabytes). Files are read through kb.fileio: regular files only, size-limited.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent
+from yaml.nodes import MappingNode, ScalarNode
+
+from .fileio import MAX_INPUT_BYTES, FileReadError, read_text
 
 try:  # the C parser is ~10x faster; the constructor stays in Python so the subclass still works
     _BaseLoader = yaml.CSafeLoader
@@ -12,6 +22,9 @@ except AttributeError:  # pragma: no cover - libyaml missing
     _BaseLoader = yaml.SafeLoader
 
 LINE_KEY = "__line__"
+MAX_NODES = 1_000_000        # the whole KB is ~300,000 nodes in 120 files
+MAX_DEPTH = 64               # the deepest KB file nests 9 levels
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 class YamlError(Exception):
@@ -29,22 +42,103 @@ class YamlError(Exception):
 
 class _LineLoader(_BaseLoader):
     def construct_mapping(self, node, deep=False):  # noqa: D401 - PyYAML hook
+        _no_duplicate_keys(self, node)
         mapping = super().construct_mapping(node, deep=deep)
         mapping[LINE_KEY] = node.start_mark.line + 1
         return mapping
 
 
-def load_yaml(path: Path | str) -> Any:
-    """Parse a YAML file; every mapping gets LINE_KEY with its starting line."""
-    path = Path(path)
+class _PlainLoader(_BaseLoader):
+    """The same strictness without line numbers (data read as it is, e.g. scenario specs)."""
+
+    def construct_mapping(self, node, deep=False):  # noqa: D401 - PyYAML hook
+        _no_duplicate_keys(self, node)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _no_duplicate_keys(loader, node: MappingNode) -> None:
+    seen: dict = {}
+    for key_node, _ in node.value:
+        if key_node.tag == _MERGE:
+            continue                      # merged keys may be overridden: that is what a merge is for
+        key = loader.construct_object(key_node)   # memoised by PyYAML: built once either way
+        try:
+            first = seen.setdefault(key, key_node)
+        except TypeError:
+            continue                      # an unhashable key: PyYAML's own check reports it
+        if first is not key_node:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {key!r} is given twice in one mapping (first at line {first.start_mark.line + 1})",
+                key_node.start_mark)
+
+
+def _check_depth(text: str) -> bool:
+    """Refuse text that nests deeper than MAX_DEPTH, from the parser's events, before anything is built:
+    libyaml's composer recurses in C (100,000 nested brackets crash the process) and its parser slows
+    down quadratically with depth. Returns whether the text uses aliases."""
+    depth, aliases = 0, False
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep")
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, AliasEvent):
+            aliases = True
+    return aliases
+
+
+def _check_shape(root) -> None:
+    """Refuse a node graph that expands past MAX_NODES (aliases count each time they are used), nests
+    past MAX_DEPTH or refers to itself; iterative, linear in the distinct nodes."""
+    done: dict[int, tuple[int, int]] = {}    # id -> (expanded size, depth)
+    visiting: set[int] = set()
+    stack = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if key in done:
+            continue
+        if isinstance(node, ScalarNode):
+            done[key] = (1, 1)
+            continue
+        children = [n for pair in node.value for n in pair] if isinstance(node, MappingNode) else node.value
+        if not children_done:
+            if key in visiting:
+                raise yaml.YAMLError("an alias refers to a node that contains it (a recursive structure)")
+            visiting.add(key)
+            stack.append((node, True))
+            for child in children:
+                if id(child) in visiting:
+                    raise yaml.YAMLError("an alias refers to a node that contains it (a recursive structure)")
+                if id(child) not in done:
+                    stack.append((child, False))
+            if len(visiting) > MAX_DEPTH:
+                raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep")
+            continue
+        visiting.discard(key)
+        size = 1 + sum(done[id(c)][0] for c in children)
+        depth = 1 + max((done[id(c)][1] for c in children), default=0)
+        if size > MAX_NODES:
+            raise yaml.YAMLError(f"its aliases expand to more than {MAX_NODES:,} values")
+        if depth > MAX_DEPTH:
+            raise yaml.YAMLError(f"nested more than {MAX_DEPTH} levels deep")
+        done[key] = (size, depth)
+
+
+def parse_yaml(text: str, path: Path | str, lines: bool = True) -> Any:
+    """Parse YAML text read from `path` (named in errors); with `lines`, every mapping gets LINE_KEY."""
+    loader = None
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise YamlError(path, None, f"not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise YamlError(path, None, f"cannot read file ({exc.strerror})") from None
-    try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - safe loader subclass
+        aliases = _check_depth(text)
+        loader = (_LineLoader if lines else _PlainLoader)(text)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if aliases:
+            _check_shape(node)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -52,6 +146,20 @@ def load_yaml(path: Path | str) -> Any:
         raise YamlError(path, line, f"malformed YAML: {problem}") from None
     except yaml.YAMLError as exc:
         raise YamlError(path, None, f"malformed YAML: {exc}") from None
+    except RecursionError:
+        raise YamlError(path, None, f"malformed YAML: nested more than {MAX_DEPTH} levels deep") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def load_yaml(path: Path | str, lines: bool = True, limit: int = MAX_INPUT_BYTES) -> Any:
+    """Parse a YAML file; with `lines`, every mapping gets LINE_KEY with its starting line."""
+    try:
+        text = read_text(path, limit)
+    except FileReadError as exc:
+        raise YamlError(path, None, exc.message) from None
+    return parse_yaml(text, path, lines)
 
 
 def strip_lines(data: Any) -> Any:

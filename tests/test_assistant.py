@@ -24,13 +24,15 @@ def assistant(tmp_path_factory):
     from app.assistant import Assistant, default_assistant
 
     default_assistant.cache_clear()
-    yield Assistant.create()
-    default_assistant.cache_clear()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+    try:
+        yield Assistant.create()
+    finally:                              # also when it cannot be created: later modules need the real KB
+        default_assistant.cache_clear()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def test_korean_question_gets_korean_rule_with_english_beside_it(assistant):

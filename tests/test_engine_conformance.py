@@ -22,9 +22,9 @@ SOURCE_PACKAGES = ("engine", "kb", "app")
 
 @pytest.fixture(scope="module")
 def kb():
-    from kb.kb_cache import load_kb_cached
+    from kb.kb_cache import load_checked_kb
 
-    return load_kb_cached()
+    return load_checked_kb()
 
 
 def _known_ids(kb, engine) -> set[str]:

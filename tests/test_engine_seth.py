@@ -39,9 +39,9 @@ CONFIGS = [(4, {}), (3, {}), (2, {"vizier": True}), (2, {"vizier": True, "expans
 
 @pytest.fixture(scope="module")
 def kb():
-    from kb.kb_cache import load_kb_cached
+    from kb.kb_cache import load_checked_kb
 
-    return load_kb_cached()
+    return load_checked_kb()
 
 
 @pytest.fixture(scope="module")
@@ -361,18 +361,21 @@ def assistant(tmp_path_factory):
     from kb.store import DEFAULT_DATA
 
     data = tmp_path_factory.mktemp("seth-data")
-    shutil.copytree(DEFAULT_DATA / GAME, data / GAME)
+    for game in (GAME, "tekhenu"):        # the expansion's rules refer to its base game's: it is served with them
+        shutil.copytree(DEFAULT_DATA / game, data / game)
     saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
     os.environ.update(ARBITER_CACHE=str(tmp_path_factory.mktemp("seth-cache")), ARBITER_EMBEDDINGS="use-m3",
                       ARBITER_DATA=str(data))
     from app.assistant import Assistant
 
-    yield Assistant.create()
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+    try:
+        yield Assistant.create()
+    finally:                              # also when it cannot be created: later modules need the real KB
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 @pytest.mark.parametrize("question, scenario", [

@@ -56,9 +56,9 @@ def played():
 
 
 def _kb_ids():
-    from kb.kb_cache import load_kb_cached
+    from kb.kb_cache import load_checked_kb
 
-    game = load_kb_cached().games["tekhenu"]
+    game = load_checked_kb().games["tekhenu"]
     return set(game.rules) | set(game.cards) | set(game.sections)
 
 

@@ -602,6 +602,9 @@ def sync_url(page: str, lang: str) -> None:
 
 
 def main() -> None:
+    from kb.cachefs import CacheError
+    from kb.store import KbLoadError
+
     st.set_page_config(page_title="Arbiter", page_icon="⚖", layout="wide")
     first_visit()
     st.html(STYLE)          # our own CSS, no user text
@@ -611,7 +614,12 @@ def main() -> None:
         st.title(t("title", lang))
     page = st.sidebar.radio(t("page", lang), PAGES, key="page", format_func=lambda p: t(p, lang))
     with st.spinner(t("loading", lang)):
-        assistant()
+        try:
+            assistant()
+        except (KbLoadError, CacheError) as exc:     # the KB fails `kb check`, or the cache is unusable
+            st.error(t("not_served", lang))
+            st.code(exc.one_line() if isinstance(exc, KbLoadError) else str(exc), language=None)
+            st.stop()
     {"ask": page_ask, "browse": page_browse, "cards": page_cards, "diffs": page_diffs,
      "glossary": page_glossary, "simulator": page_simulator}[page](lang)
     sync_url(page, lang)

@@ -29,18 +29,33 @@ class Outcome:
 
 
 def load_questions(path: Path | str) -> list[Question]:
+    """The questions of an evaluation file; YamlError (file:line) for one that cannot be used."""
+    from ..corpus import GAME_IDS
+    from .searcher import QueryError, validate_query
+
     raw = load_yaml(path)
     if not isinstance(raw, list):
         raise YamlError(path, 1, "expected a list of questions")
     out = []
-    for item in raw:
-        line = item.get("__line__") if isinstance(item, dict) else None
+    for number, item in enumerate(raw, start=1):
+        if not isinstance(item, dict):
+            raise YamlError(path, None, f"question {number}: each question is a mapping with id, game, lang, q, gold")
+        line = item.get("__line__")
         item = strip_lines(item)
-        missing = [k for k in ("id", "game", "lang", "q", "gold") if k not in (item or {})]
+        missing = [k for k in ("id", "game", "lang", "q", "gold") if k not in item]
         if missing:
             raise YamlError(path, line, f"question is missing {', '.join(missing)}")
         gold = item["gold"] if isinstance(item["gold"], list) else [item["gold"]]
-        out.append(Question(id=str(item["id"]), game=item["game"], lang=item["lang"], q=str(item["q"]),
+        try:
+            validate_query(item["q"])
+        except QueryError as exc:
+            raise YamlError(path, line, f"question {item['id']!r}: {exc}") from None
+        if item["game"] not in GAME_IDS or item["lang"] not in ("ko", "en"):
+            raise YamlError(path, line, f"question {item['id']!r}: game must be one of {', '.join(GAME_IDS)} "
+                                        f"and lang ko or en")
+        if not gold or not all(isinstance(g, (str, int, float)) and str(g).strip() for g in gold):
+            raise YamlError(path, line, f"question {item['id']!r}: gold must be text (or a list of texts)")
+        out.append(Question(id=str(item["id"]), game=item["game"], lang=item["lang"], q=item["q"],
                             gold=[str(g) for g in gold]))
     return out
 

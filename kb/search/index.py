@@ -1,14 +1,24 @@
 """The search index: BM25 per language, FAISS dense vectors, documents and glossary, cached on disk.
 
-The cache key hashes every KB data file, the corpus manifest, the embedding model's id and this
-module's format version. A changed KB or model means a different key: the index is rebuilt once,
-automatically, and reused after that — never stale, never rebuilt on every query.
+Built only from the checked knowledge base (kb.kb_cache), and keyed by the SHA-256 of the inputs search
+depends on (every KB data file but the engine scenarios, the corpus manifest), the embedding model's id
+and this module's format version. A changed KB or model means a different key: the index is rebuilt
+once, automatically, and reused after that — never stale, never rebuilt on every query.
+
+On disk (`<cache>/index/<model>/`): immutable version folders, and CURRENT naming the one in use. Every
+file's SHA-256 is in its folder's manifest (itself checksummed) and is verified when the index is
+loaded: a damaged index is rebuilt with a one-line notice, never served. A build writes a new folder
+under a per-process temporary name, renames it into place and then points CURRENT at it (an atomic
+rename), all under a lock, so concurrent processes wait for one build and readers never see half of one.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
+import re
+import secrets
 import shutil
 import sys
 import time
@@ -17,32 +27,32 @@ from pathlib import Path
 
 import numpy as np
 
-from ..corpus import DEFAULT_CORPUS, REPO_ROOT
+from .. import cachefs, kb_cache
+from ..cachefs import cache_root
+from ..corpus import DEFAULT_CORPUS
+from ..fileio import FileReadError, read_bytes
 from ..models import GlossaryTerm
 from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "11"
+FORMAT_VERSION = "12"
 LANGS = ("ko", "en")
+_VERSION_NAME = re.compile(r"^[0-9a-f]{24}-[0-9]+-[0-9a-f]{8}$")
 
 
-def cache_root() -> Path:
-    return Path(os.environ.get("ARBITER_CACHE") or (REPO_ROOT / ".cache"))
+def index_key(model_name: str, search_digests: dict[str, str]) -> str:
+    listing = json.dumps({"format": FORMAT_VERSION, "model": model_name, "inputs": search_digests}, sort_keys=True)
+    return cachefs.sha256(listing.encode())[:24]
 
 
 def content_key(model_name: str, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS) -> str:
-    data_root = resolve_data_root(data_root)
-    digest = hashlib.sha256()
-    digest.update(f"format={FORMAT_VERSION};model={model_name}\n".encode())
-    for path in sorted(Path(data_root).rglob("*.yaml")):
-        if "scenarios" in path.parts:
-            continue  # engine scenarios do not change what search indexes
-        digest.update(str(path.relative_to(data_root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    manifest = Path(corpus_root) / "manifest.yaml"
-    if manifest.exists():
-        digest.update(manifest.read_bytes())
-    return digest.hexdigest()[:24]
+    digests = kb_cache.input_digests(resolve_data_root(data_root), Path(corpus_root))
+    return index_key(model_name, {k: v for k, v in digests.items() if kb_cache.is_search_input(k)})
+
+
+class Stale(Exception):
+    """There is no cached index for these inputs; with an argument: there is one, for other inputs."""
 
 
 @dataclass
@@ -63,68 +73,155 @@ class SearchIndex:
     # as a query, float16 — answer selection compares a question with what each rule is about
     title_vectors: np.ndarray | None = None
     build_seconds: float = 0.0
+    built_at: float = 0.0      # when it was published (time.time()), 0 until then
 
     # -- persistence -----------------------------------------------------------------------------
-    def save(self, folder: Path) -> None:
+    def publish(self, home: Path, inputs: dict[str, str]) -> Path:
+        """Write the index as a new version folder of `home` and make it the current one; older versions
+        and leftovers of interrupted builds go. The caller holds the build lock."""
         import faiss
 
-        tmp = folder.with_name(folder.name + ".tmp")
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir(parents=True)
-        (tmp / "docs.json").write_text(json.dumps([d.to_json() for d in self.docs], ensure_ascii=False),
-                                       encoding="utf-8")
-        (tmp / "terms.json").write_text(json.dumps([t.model_dump(mode="json") for t in self.terms],
-                                                   ensure_ascii=False), encoding="utf-8")
-        for lang, retriever in self.bm25.items():
-            retriever.save(str(tmp / f"bm25_{lang}"))
-        faiss.write_index(self.dense, str(tmp / "dense.faiss"))
-        (tmp / "form_tokens.json").write_text(json.dumps(self.form_tokens, ensure_ascii=False), encoding="utf-8")
-        (tmp / "part_tokens.json").write_text(json.dumps(self.part_tokens, ensure_ascii=False), encoding="utf-8")
-        np.save(tmp / "dense_doc.npy", self.dense_doc)
+        cachefs.ensure_dir(home)
+        name = f"{self.key}-{os.getpid()}-{secrets.token_hex(4)}"
+        tmp = home / f".{name}.tmp"
+        files: dict[str, bytes] = {
+            "docs.json": _json_bytes([d.to_json() for d in self.docs]),
+            "terms.json": _json_bytes([t.model_dump(mode="json") for t in self.terms]),
+            "form_tokens.json": _json_bytes(self.form_tokens),
+            "part_tokens.json": _json_bytes(self.part_tokens),
+            "dense.faiss": faiss.serialize_index(self.dense).tobytes(),
+            "dense_doc.npy": _npy_bytes(self.dense_doc),
+        }
         if self.title_vectors is not None:
-            np.save(tmp / "title_vectors.npy", self.title_vectors)
-        (tmp / "manifest.json").write_text(json.dumps({
-            "key": self.key, "model": self.model_name, "format": FORMAT_VERSION, "docs": len(self.docs),
-            "vectors": int(self.dense.ntotal), "build_seconds": round(self.build_seconds, 2),
-        }, indent=2), encoding="utf-8")
-        shutil.rmtree(folder, ignore_errors=True)
-        tmp.rename(folder)  # readers see a complete index or none
+            files["title_vectors.npy"] = _npy_bytes(self.title_vectors)
+        try:
+            tmp.mkdir(parents=True)
+            for rel, data in files.items():
+                (tmp / rel).write_bytes(data)
+            for lang, retriever in self.bm25.items():
+                retriever.save(str(tmp / f"bm25_{lang}"))
+            checksums = {str(p.relative_to(tmp)): cachefs.sha256(p.read_bytes())
+                         for p in sorted(tmp.rglob("*")) if p.is_file()}
+            manifest = {"format": FORMAT_VERSION, "key": self.key, "model": self.model_name, "inputs": inputs,
+                        "docs": len(self.docs), "vectors": int(self.dense.ntotal),
+                        "build_seconds": round(self.build_seconds, 2), "built_at": time.time(), "files": checksums}
+            (tmp / "manifest.json").write_bytes(_json_bytes(dict(manifest, checksum=_manifest_checksum(manifest))))
+            tmp.rename(home / name)
+        except OSError as exc:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise cachefs.CacheError(f"cannot write the search index in {home} ({exc.strerror}); make the "
+                                     f"cache folder writable or set {cachefs.ENV_VAR} to a writable folder") from None
+        self.built_at = manifest["built_at"]
+        cachefs.write_atomic(home / "CURRENT", name.encode())
+        for old in home.iterdir():
+            if old.name not in (name, "CURRENT"):
+                shutil.rmtree(old, ignore_errors=True) if old.is_dir() else old.unlink(missing_ok=True)
+        return home / name
 
     @classmethod
-    def load(cls, folder: Path) -> "SearchIndex":
+    def load(cls, home: Path, key: str) -> "SearchIndex":
+        """The current index of `home` if it was built for `key`, every file verified. Stale when there
+        is none or it is for other inputs; cachefs.Damaged when a file does not match its checksum."""
         import bm25s
         import faiss
 
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        docs = [SearchDoc(**d) for d in json.loads((folder / "docs.json").read_text(encoding="utf-8"))]
-        terms = []
-        for raw in json.loads((folder / "terms.json").read_text(encoding="utf-8")):
-            term = GlossaryTerm.model_validate(raw)
-            terms.append(term)
-        bm25 = {lang: bm25s.BM25.load(str(folder / f"bm25_{lang}")) for lang in LANGS}
-        return cls(key=manifest["key"], model_name=manifest["model"], docs=docs, terms=terms, bm25=bm25,
-                   dense=faiss.read_index(str(folder / "dense.faiss")),
-                   dense_doc=np.load(folder / "dense_doc.npy"),
-                   form_tokens=json.loads((folder / "form_tokens.json").read_text(encoding="utf-8")),
-                   part_tokens=json.loads((folder / "part_tokens.json").read_text(encoding="utf-8")),
-                   title_vectors=np.load(folder / "title_vectors.npy"),
-                   build_seconds=manifest.get("build_seconds", 0))
+        try:
+            name = read_bytes(home / "CURRENT", 200).decode("ascii", "replace").strip()
+        except FileReadError:
+            if (home / "CURRENT").exists() or (home.exists() and not home.is_dir()):
+                raise cachefs.Damaged("CURRENT cannot be read") from None
+            raise Stale() from None
+        if not _VERSION_NAME.match(name):
+            raise cachefs.Damaged("CURRENT does not name an index version")
+        folder = home / name
+        manifest = _read_manifest(folder)
+        if manifest.get("format") != FORMAT_VERSION or manifest.get("key") != key:
+            raise Stale("other inputs")
+        expected = {"docs.json", "terms.json", "form_tokens.json", "part_tokens.json", "dense.faiss", "dense_doc.npy",
+                    "title_vectors.npy"}
+        files = manifest.get("files")
+        if not isinstance(files, dict) or not expected <= set(files):
+            raise cachefs.Damaged("manifest.json does not list the index's files")
+        data = {}
+        for rel, checksum in files.items():
+            if ".." in Path(rel).parts or Path(rel).is_absolute():
+                raise cachefs.Damaged(f"manifest.json names {rel!r}")
+            try:
+                content = read_bytes(folder / rel, cachefs.MAX_CACHE_FILE)
+            except FileReadError as exc:
+                raise cachefs.Damaged(f"{rel}: {exc.message}") from None
+            if cachefs.sha256(content) != checksum:
+                raise cachefs.Damaged(f"{rel}: checksum mismatch")
+            data[rel] = content
+        try:
+            docs = [SearchDoc(**d) for d in json.loads(data["docs.json"])]
+            terms = [GlossaryTerm.model_validate(raw) for raw in json.loads(data["terms.json"])]
+            dense = faiss.deserialize_index(np.frombuffer(data["dense.faiss"], dtype=np.uint8))
+            dense_doc = np.load(io.BytesIO(data["dense_doc.npy"]), allow_pickle=False)
+            title_vectors = np.load(io.BytesIO(data["title_vectors.npy"]), allow_pickle=False)
+            bm25 = {lang: bm25s.BM25.load(str(folder / f"bm25_{lang}")) for lang in LANGS}
+            index = cls(key=manifest["key"], model_name=manifest["model"], docs=docs, terms=terms, bm25=bm25,
+                        dense=dense, dense_doc=dense_doc, form_tokens=json.loads(data["form_tokens.json"]),
+                        part_tokens=json.loads(data["part_tokens.json"]), title_vectors=title_vectors,
+                        build_seconds=manifest.get("build_seconds", 0), built_at=manifest.get("built_at", 0))
+        except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
+            raise cachefs.Damaged(f"cannot be read ({type(exc).__name__})") from None
+        n = len(docs)
+        if (n != manifest.get("docs") or dense.ntotal != manifest.get("vectors") or len(dense_doc) != dense.ntotal
+                or (len(dense_doc) and not 0 <= int(dense_doc.min()) <= int(dense_doc.max()) < n)
+                or title_vectors.shape[:3] != (n, len(LANGS), 2) or title_vectors.shape[3] != dense.d
+                or any(len(index.part_tokens.get(lang, [])) != n or bm25[lang].scores.get("num_docs") != n
+                       for lang in LANGS)):
+            raise cachefs.Damaged("its parts do not agree")     # each verified, yet not one index
+        return index
+
+
+def _json_bytes(obj) -> bytes:
+    return json.dumps(obj, ensure_ascii=False).encode("utf-8")
+
+
+def _npy_bytes(array: np.ndarray) -> bytes:
+    out = io.BytesIO()
+    np.save(out, array, allow_pickle=False)
+    return out.getvalue()
+
+
+def _manifest_checksum(manifest: dict) -> str:
+    return cachefs.sha256(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
+
+
+def _read_manifest(folder: Path) -> dict:
+    try:
+        manifest = json.loads(read_bytes(folder / "manifest.json", 16 * 1024 * 1024))
+    except FileReadError as exc:
+        raise cachefs.Damaged(f"manifest.json: {exc.message}") from None
+    except ValueError:
+        raise cachefs.Damaged("manifest.json is not JSON") from None
+    if not isinstance(manifest, dict) or manifest.pop("checksum", None) != _manifest_checksum(manifest):
+        raise cachefs.Damaged("manifest.json: checksum mismatch")
+    return manifest
 
 
 class VectorCache:
     """Passage vectors by (model, text), kept across index builds: after an edit to the KB only the
-    passages whose text changed are embedded again. The cold build still embeds everything."""
+    passages whose text changed are embedded again. The cold build still embeds everything. Stored as
+    NumPy arrays (no pickle) behind a checksummed header: a damaged file is dropped with a notice."""
+
+    FORMAT = "arbiter-vectors/1"
 
     def __init__(self, model_name: str):
-        slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model_name)
-        self.path = cache_root() / "vectors" / f"{slug}.npz"
+        self.model_name = model_name
+        self.path = cache_root() / "vectors" / f"{_slug(model_name)}.vectors"
         self.vectors: dict[str, np.ndarray] = {}
         self.keep: set[str] = set()       # what this build uses (passages and titles): all that is saved
         try:
-            with np.load(self.path) as data:
+            _, payload = cachefs.read_with_header(self.path, {"format": self.FORMAT, "model": model_name})
+            with np.load(io.BytesIO(payload), allow_pickle=False) as data:
                 self.vectors = dict(zip(data["keys"].tolist(), data["vectors"]))
-        except (OSError, ValueError, KeyError):
-            self.vectors = {}
+        except FileNotFoundError:
+            pass
+        except (cachefs.Damaged, OSError, ValueError, KeyError) as exc:
+            cachefs.notice(f"the cached passage vectors are damaged ({exc}); embedding the passages again")
 
     @staticmethod
     def key(text: str) -> str:
@@ -139,7 +236,7 @@ class VectorCache:
         keys = [self.key(("query\0" if as_query else "") + t) for t in texts]
         todo = []
         for i, key in enumerate(keys):
-            if key in self.vectors:
+            if key in self.vectors and self.vectors[key].shape == (embedder.dim,):
                 out[i] = self.vectors[key]
             else:
                 todo.append(i)
@@ -159,37 +256,30 @@ class VectorCache:
     def save(self, keep: set[str]) -> None:
         # keep only what the current KB uses, so the file does not grow with every edit
         keys = [k for k in self.vectors if k in keep]
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp.npz")
-        np.savez(tmp, keys=np.array(keys, dtype="U40"), vectors=np.stack([self.vectors[k] for k in keys]))
-        tmp.replace(self.path)
+        payload = io.BytesIO()
+        np.savez(payload, keys=np.array(keys, dtype="U40"), vectors=np.stack([self.vectors[k] for k in keys]))
+        cachefs.write_with_header(self.path, {"format": self.FORMAT, "model": self.model_name}, payload.getvalue())
 
 
-def read_manifest(folder: Path) -> dict | None:
-    try:
-        return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+def _slug(model_name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model_name)
 
 
 def index_folder(model_name: str) -> Path:
-    slug = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in model_name)
-    return cache_root() / "index" / slug
+    return cache_root() / "index" / _slug(model_name)
 
 
 def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
-                progress: bool = True) -> SearchIndex:
+                progress: bool = True, checked: kb_cache.CheckedKB | None = None) -> SearchIndex:
+    """The index of the checked knowledge base (`checked`, else the one of data_root and corpus_root)."""
     import bm25s
     import faiss
     from tqdm import tqdm
 
-    from ..corpus import load_corpus
-    from ..store import load_kb
-
     start = time.perf_counter()
-    data_root = resolve_data_root(data_root)
-    key = content_key(embedder.name, data_root, corpus_root)
-    kb = load_kb(data_root, load_corpus(corpus_root))
+    checked = checked or kb_cache.checked(data_root, corpus_root)
+    key = index_key(embedder.name, checked.search_digests())
+    kb = checked.kb()
     docs = build_documents(kb)
     terms = [t for g in kb.games.values() for t in g.terms.values()]
 
@@ -244,20 +334,32 @@ def title_forms(doc: SearchDoc, lang: str) -> tuple[str, str]:
 
 
 def load_or_build(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
-                  rebuild: bool = False, progress: bool = True) -> SearchIndex:
-    """The cached index when it matches the KB and model; otherwise build it (once) and cache it."""
-    folder = index_folder(embedder.name)
-    data_root = resolve_data_root(data_root)
-    key = content_key(embedder.name, data_root, corpus_root)
-    manifest = read_manifest(folder)
-    if not rebuild and manifest and manifest.get("key") == key:
+                  rebuild: bool = False, progress: bool = True,
+                  checked: kb_cache.CheckedKB | None = None) -> SearchIndex:
+    """The cached index when it matches the checked KB and the model, every file verified; otherwise
+    build it (once: concurrent processes wait for one build) and cache it. `rebuild`: build anew, unless
+    another process finished a build while this one waited for it."""
+    checked = checked or kb_cache.checked(data_root, corpus_root)
+    key = index_key(embedder.name, checked.search_digests())
+    home = index_folder(embedder.name)
+    asked = time.time()
+    why = None
+    if not rebuild:
         try:
-            return SearchIndex.load(folder)
-        except (OSError, ValueError, KeyError, RuntimeError):
-            pass  # a damaged cache is rebuilt below
-    if manifest and not rebuild:
-        print("arbiter: the knowledge base or model changed; rebuilding the search index…", file=sys.stderr)
-    index = build_index(embedder, data_root, corpus_root, progress=progress)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    index.save(folder)
-    return index
+            return SearchIndex.load(home, key)
+        except Stale as exc:
+            why = "the knowledge base or model changed" if exc.args else None
+        except cachefs.Damaged as exc:
+            why = f"the cached search index is damaged ({exc})"
+    with cachefs.build_lock(home.with_name(home.name + ".lock"), "building the search index"):
+        try:
+            index = SearchIndex.load(home, key)      # built by another process while this one waited
+            if not rebuild or index.built_at >= asked:
+                return index
+        except (Stale, cachefs.Damaged):
+            pass
+        if why:
+            cachefs.notice(f"{why}; rebuilding the search index…")
+        index = build_index(embedder, progress=progress, checked=checked)
+        index.publish(home, checked.search_digests())
+        return index

@@ -177,12 +177,14 @@ def fuse(c: Components, meta: DocMeta, p: FusionParams = DEFAULT_PARAMS, game: s
 
 class Searcher:
     def __init__(self, embedder=None, index: SearchIndex | None = None, progress: bool = True,
-                 params: FusionParams = DEFAULT_PARAMS, warm_langs: tuple = ("ko", "en")):
+                 params: FusionParams = DEFAULT_PARAMS, warm_langs: tuple = ("ko", "en"), checked=None):
+        """`checked`: the checked KB to search (kb.kb_cache.CheckedKB; else the default data's, checked
+        without the app's extra checks)."""
         from ..embeddings import get_embedder
 
         warm_up(warm_langs)  # analysers load in a thread while the index and model load
         self.embedder = embedder or get_embedder()
-        self.index = index or load_or_build(self.embedder, progress=progress)
+        self.index = index or load_or_build(self.embedder, progress=progress, checked=checked)
         self.params = params
         self.glossary = GlossaryMatcher(self.index.terms)
         self._by_id = {d.id: i for i, d in enumerate(self.index.docs)}
