@@ -32,15 +32,18 @@ def specs() -> dict[str, api.ActionSpec]:
         "revolution": ({"card": card}, {}),
         "peaceful_change": ({"card": card}, {}),
         "play_tactics": ({"card": card}, {}),
-        "play_action": ({"card": card}, {"target": card, "from": card, "to": card}),
+        "play_action": ({"card": card}, {"target": card, "from": card, "to": card, "revolution": api.BOOL}),
+        "trade_route": ({}, {}),
         "end_turn": ({}, {}),
         # the political phase and the discard (politics.py)
         "pass_politics": ({}, {}),
         "prepare_event": ({"card": card}, {}),
         "colonize_from_hand": ({"card": card}, {}),
         "aggression": ({"card": card, "target": SEAT}, {}),
-        "offer_pact": ({"card": card, "target": SEAT, "role": api.one_of("A", "B")}, {}),
+        # the role is checked by the rules (a pact without one is refused with the rule that asks for it)
+        "offer_pact": ({"card": card, "target": SEAT}, {"role": api.one_of("A", "B")}),
         "cancel_pact": ({"card": card}, {}),
+        "declare_war": ({"card": card, "target": SEAT}, {}),
         "resign": ({}, {}),
         "discard_military": ({"card": card}, {}),
         # answers to a pending decision (politics.py)
@@ -50,6 +53,7 @@ def specs() -> dict[str, api.ActionSpec]:
         "decline_pact": ({}, {}),
         "sacrifice": ({"card": card}, {}),
         "play_bonus": ({"card": card}, {}),
+        "steal_technology": ({"card": card}, {}),
         "done": ({}, {}),
     }
     return {kind: api.action_spec(kind, lambda data, kind=kind: _move(kind, data), required, optional)
@@ -59,8 +63,9 @@ def specs() -> dict[str, api.ActionSpec]:
 def _move(kind: str, data: dict) -> dict:
     """The move in the one form `legal_actions` lists it: an optional field at its default is left out."""
     move = {"kind": kind, **data}
-    if move.get("ocean") is False:
-        del move["ocean"]
+    for flag in ("ocean", "revolution"):
+        if move.get(flag) is False:
+            del move[flag]
     if move.get("stages") == 1:
         del move["stages"]
     return move
