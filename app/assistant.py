@@ -17,6 +17,7 @@ The order of judgement, each step with its own module:
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -88,6 +89,7 @@ class Assistant:
     def __post_init__(self):
         self.printed = PrintedIds(self.kb)
         self._rows = {d.id: i for i, d in enumerate(self.searcher.index.docs)}
+        self._weights: dict[str, dict[str, float]] = {}
         self.names = {gid: info.title for gid, info in self.kb.corpus.games.items()}
         self.base_games = {gid: info.base_game or gid for gid, info in self.kb.corpus.games.items()}
         self._vocabulary: frozenset | None = None
@@ -266,7 +268,22 @@ class Assistant:
         """key_sentence with the sentences' words as the index analysed them (no analysis per answer)."""
         row = self._rows.get(doc.id)
         parts = self.searcher.index.part_tokens.get(lang) if row is not None else None
-        return key_sentence(doc.text.get(lang) or "", question, lang, parts[row][1] if parts else None)
+        return key_sentence(doc.text.get(lang) or "", question, lang, parts[row][1] if parts else None,
+                            self._word_weights(lang))
+
+    def _word_weights(self, lang: str) -> dict[str, float]:
+        """How telling each word of the rules is (log N/df over the rules' sentences and titles): "Forbidden"
+        decides which sentence answers "Can I take a Forbidden die on my turn?", "turn" and "take" do not."""
+        weights = self._weights.get(lang)
+        if weights is None:
+            docs = self.searcher.index.part_tokens.get(lang) or []
+            df: dict[str, int] = {}
+            for title, sentence_parts, _asked in docs:
+                for token in set(title).union(*map(set, sentence_parts)):
+                    df[token] = df.get(token, 0) + 1
+            n = max(len(docs), 1)
+            weights = self._weights[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+        return weights
 
     # -- the example -----------------------------------------------------------------------------------
     def example(self, question: str, game: str, cited: list[str], lang: str = "en") -> tuple[dict | None, list[dict]]:
@@ -415,10 +432,11 @@ def _finish(out: dict) -> dict:
     return out
 
 
-def key_sentence(text: str, question: str, lang: str, sentence_tokens: list | None = None) -> str:
-    """The sentence of the rule that shares the most content words with the question; for a table, the
-    row whose first cell covers a number in the question (the whole table when none does: a header
-    row alone says nothing)."""
+def key_sentence(text: str, question: str, lang: str, sentence_tokens: list | None = None,
+                 weights: dict[str, float] | None = None) -> str:
+    """The sentence of the rule that shares the most content words with the question (each weighted by
+    how telling it is, where `weights` gives it); for a table, the row whose first cell covers a number in
+    the question (the whole table when none does: a header row alone says nothing)."""
     if tables.is_table(text):
         return tables.row_for(text, question) or text.strip()
     parts = sentences(text)
@@ -429,7 +447,11 @@ def key_sentence(text: str, question: str, lang: str, sentence_tokens: list | No
     if sentence_tokens is None or len(sentence_tokens) != len(parts):
         sentence_tokens = [analyze(s, lang) for s in parts]
     # content words first; the surface (a particle, "tie" in "tied") breaks a tie; then reading order
-    scored = [(len(asked & set(tokens)), len(surface & selection.grams(s)), -i, s)
+    def shared(tokens) -> float:
+        common = asked & set(tokens)
+        return round(sum(weights.get(t, 1.0) for t in common), 6) if weights else len(common)
+
+    scored = [(shared(tokens), len(surface & selection.grams(s)), -i, s)
               for i, (s, tokens) in enumerate(zip(parts, sentence_tokens))]
     return max(scored)[3]
 

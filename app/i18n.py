@@ -59,6 +59,8 @@ STRINGS = {
                             "en": "the engine's checked result for the question's numbers · {rule}"},
     "short_basis_table": {"ko": "규칙서 표의 해당 행 · {rule}", "en": "the rulebook table's row · {rule}"},
     "short_basis_key_sentence": {"ko": "규칙서 문장 · {rule}", "en": "the rulebook's sentence · {rule}"},
+    "short_unless": {"ko": "단, 아래 예외에 해당하면 다릅니다: {names}",
+                     "en": "unless an exception below applies: {names}"},
     "exceptions": {"ko": "예외 (이 규칙을 바꾸는 규칙과 카드)", "en": "Exceptions (rules and cards that change this rule)"},
     "worked_example": {"ko": "규칙서의 예시", "en": "The rulebook's worked example"},
     "alternatives": {"ko": "다른 게임의 답", "en": "In other games"},

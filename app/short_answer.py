@@ -154,7 +154,12 @@ def short_answer(question: str, lang: str, answer: dict, example: dict | None, c
         return None
     if kind == "yes_no":
         verdict = polarity(key, question, lang)
-        return _line("key_sentence", rule_id, {lang: key}, verdict) if verdict else None
+        if not verdict:
+            return None
+        line = _line("key_sentence", rule_id, {lang: key}, verdict)
+        # a plain Yes/No over a rule that other rules or cards override says so, naming them
+        line["unless"] = [e["rule_id"] for e in answer.get("exceptions") or []]
+        return line
     if kind == "how_many":
         asked = {n.value for n in read_numbers(question)}
         given = [n.value for n in read_numbers(key) if n.value not in asked]

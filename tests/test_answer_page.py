@@ -63,7 +63,16 @@ def test_the_short_answer_comes_from_the_page(assistant):
     short = result["answer"]["short"]
     assert short and short["basis"] in ("example", "table")
     assert "2" in short["text"]["en"] and short["text"].get("ko")
-    no = assistant.answer("Can I take a Forbidden die on my turn?", "tekhenu")["answer"]["short"]
+    forbidden = assistant.answer("Can I take a Forbidden die on my turn?", "tekhenu")["answer"]
+    no = forbidden["short"]
     assert no and no["verdict"] == "no" and no["label"] == {"en": "No", "ko": "아니요"}
+    # the sentence that decides it is the one naming the Forbidden die (the telling word), not the
+    # first one, which shares only "take", "turn" and "die" with the question
+    assert "Forbidden" in no["text"]["en"]
+    # a plain No over a rule that cards and actions override names them, on the page too
+    assert no["unless"] == [e["rule_id"] for e in forbidden["exceptions"]] and "tekhenu/T08" in no["unless"]
+    from app.ui.present import short_view
+    line = short_view(assistant.kb, no, "en")["line"]
+    assert line.startswith("No — ") and "unless an exception below applies" in line and "tekhenu/" not in line
     # a wh- question has no short answer line
     assert assistant.answer("What does Bastet do?", "tekhenu")["answer"]["short"] is None

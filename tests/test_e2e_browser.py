@@ -91,9 +91,10 @@ def short_page(browser):
     page.close()
 
 
-def open_app(tab, server: str, **params):
+def open_app(tab, server: str, sidebar: str = "visible", **params):
+    """`sidebar="attached"` on a phone, where the sidebar starts collapsed."""
     tab.goto(f"{server}/?{urlencode(params)}", wait_until="domcontentloaded")
-    tab.locator('[data-testid="stSidebar"]').wait_for(timeout=WAIT)
+    tab.locator('[data-testid="stSidebar"]').wait_for(state=sidebar, timeout=WAIT)
 
 
 def wait_text(page, text: str, timeout: int = WAIT):
@@ -356,7 +357,7 @@ def test_open_rule_stays_in_the_tab_and_session(server, page):
 def test_a_phone_shows_a_compact_title(server, browser):
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     try:
-        open_app(phone, server, lang="ko")
+        open_app(phone, server, sidebar="attached", lang="ko")
         title = phone.locator('[data-testid="stMain"] h1').first
         title.wait_for(timeout=WAIT)
         settle(phone)

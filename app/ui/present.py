@@ -442,7 +442,11 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
     text = short["text"].get(lang) or next(iter(short["text"].values()))
     label = (short.get("label") or {}).get(lang)
     rule = rule_title(kb, short["rule_id"], lang)
-    return {"line": f"{label} — {key_text(text)}" if label else key_text(text),
+    line = f"{label} — {key_text(text)}" if label else key_text(text)
+    if short.get("unless"):
+        names = ", ".join(dict.fromkeys(rule_title(kb, rid, lang) for rid in short["unless"]))
+        line += f" ({t('short_unless', lang).format(names=names)})"
+    return {"line": line,
             "basis": t(f"short_basis_{short['basis']}", lang).format(rule=rule), "rule_id": short["rule_id"]}
 
 
