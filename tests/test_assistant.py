@@ -13,20 +13,22 @@ from app.cli import main
 
 
 @pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
+def assistant(tmp_path_factory, shared_vectors):
     from kb.store import DEFAULT_DATA
 
     data = tmp_path_factory.mktemp("assistant-data")
     shutil.copytree(DEFAULT_DATA / "tekhenu", data / "tekhenu")
     saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
-    os.environ.update(ARBITER_CACHE=str(tmp_path_factory.mktemp("assistant-cache")),
-                      ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+    cache = tmp_path_factory.mktemp("assistant-cache")
+    shared_vectors.seed(cache)
+    os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
     from app.assistant import Assistant, default_assistant
 
     default_assistant.cache_clear()
     try:
         yield Assistant.create()
     finally:                              # also when it cannot be created: later modules need the real KB
+        shared_vectors.keep(cache)
         default_assistant.cache_clear()
         for key, value in saved.items():
             if value is None:

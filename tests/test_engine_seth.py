@@ -357,20 +357,22 @@ def test_unknown_new_game_options_are_a_scenario_error():
 
 # -- a Time of Seth question gets a verified Time of Seth example ---------------------------------------------------------
 @pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
+def assistant(tmp_path_factory, shared_vectors):
     from kb.store import DEFAULT_DATA
 
     data = tmp_path_factory.mktemp("seth-data")
     for game in (GAME, "tekhenu"):        # the expansion's rules refer to its base game's: it is served with them
         shutil.copytree(DEFAULT_DATA / game, data / game)
     saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
-    os.environ.update(ARBITER_CACHE=str(tmp_path_factory.mktemp("seth-cache")), ARBITER_EMBEDDINGS="use-m3",
-                      ARBITER_DATA=str(data))
+    cache = tmp_path_factory.mktemp("seth-cache")
+    shared_vectors.seed(cache)
+    os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
     from app.assistant import Assistant
 
     try:
         yield Assistant.create()
     finally:                              # also when it cannot be created: later modules need the real KB
+        shared_vectors.keep(cache)
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)

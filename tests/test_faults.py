@@ -36,17 +36,20 @@ CONCURRENT = [8, pytest.param(20, marks=pytest.mark.slow)]
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory):
+def env(tmp_path_factory, shared_vectors):
     data = tmp_path_factory.mktemp("faults-data")
     shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
     cache = tmp_path_factory.mktemp("faults-cache")
+    shared_vectors.seed(cache)
     saved = {k: os.environ.get(k) for k in ENV}
     os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
     from app.assistant import default_assistant
 
     default_assistant.cache_clear()
     try:
-        yield {"data": data, "cache": cache, "good": _answer_now()}
+        good = _answer_now()
+        shared_vectors.keep(cache)
+        yield {"data": data, "cache": cache, "good": good}
     finally:                              # also when the setup fails: later modules need the real KB
         default_assistant.cache_clear()
         for key, value in saved.items():
