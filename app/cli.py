@@ -334,7 +334,8 @@ def cmd_eval_answer(args) -> int:
     summary = ev.summarize(outcomes)
     if args.json:
         _print_json({"summary": summary, "misses": [
-            {"id": o.question.id, "q": o.question.q, "answer": o.answer, "on_page": o.on_page, "page": o.page}
+            {"id": o.question.id, "q": o.question.q, "answer": o.answer, "gold": o.gold, "kind": o.miss,
+             "on_page": o.on_page, "page": o.page}
             for o in outcomes if not o.is_rule]})
     else:
         print(ev.format_summary(summary, outcomes))

@@ -21,6 +21,13 @@ class AnswerOutcome:
     game_right: bool
     page: list[str]
     in_block: bool = False       # the gold is in the answer or its worked example, shown right under it
+    gold: str | None = None      # the entry holding the gold (on the page, else anywhere in the game's KB)
+    miss: str | None = None      # what kind of miss the answer is (MISS_KINDS), None when it is the rule
+
+
+# a miss, by what was shown instead of the gold rule
+MISS_KINDS = ("declined", "other game", "example", "general for specific", "neighbour", "other rule")
+GENERAL_KINDS = ("overview", "summary")
 
 
 def page_entries(result: dict) -> list[dict]:
@@ -49,10 +56,45 @@ def evaluate(assistant, questions: list[Question], with_game: bool) -> list[Answ
                            _texts(assistant, e["rule_id"]), q) for e in entries]
         answer = result["answer"]["rule_id"] if result["answer"] else None
         block = len(answer_block(result["answer"])) if result["answer"] else 0
-        out.append(AnswerOutcome(q, answer, any(hits), bool(hits and hits[0]),
-                                 bool(result["answer"]) and result["answer"]["game"] == q.game,
-                                 [e["rule_id"] for e in entries], any(hits[:block])))
+        outcome = AnswerOutcome(q, answer, any(hits), bool(hits and hits[0]),
+                                bool(result["answer"]) and result["answer"]["game"] == q.game,
+                                [e["rule_id"] for e in entries], any(hits[:block]))
+        if not outcome.is_rule:
+            outcome.gold = next((e["rule_id"] for e, hit in zip(entries, hits) if hit), None) \
+                or _gold_anywhere(assistant, q)
+            outcome.miss = miss_kind(assistant, outcome)
+        out.append(outcome)
     return out
+
+
+def _gold_anywhere(assistant, q: Question) -> str | None:
+    game = assistant.kb.games.get(q.game)
+    entries = [*game.rules.values(), *game.cards.values()] if game else []
+    return next((e.id for e in entries if is_correct(q.game, {"ko": e.text.get("ko"), "en": e.text.get("en")}, q)),
+                None)
+
+
+def miss_kind(assistant, outcome: AnswerOutcome) -> str:
+    """What the answer shown instead of the gold rule is: declined, another game's rule, a worked example,
+    a general rule where the question asks about its exception or a case inside it (the gold is linked
+    as its exception, lies in a section under the answer's, or the answer is an overview of the gold's
+    section), a neighbour (a rule of the gold's own section), or another rule."""
+    if outcome.answer is None:
+        return "declined"
+    if not outcome.game_right:
+        return "other game"
+    answer, gold = assistant.kb.entry(outcome.answer), assistant.kb.entry(outcome.gold) if outcome.gold else None
+    if getattr(answer, "kind", None) == "example":
+        return "example"
+    if gold is None:
+        return "other rule"
+    a_section, g_section = getattr(answer, "section", None) or "", getattr(gold, "section", None) or ""
+    if (gold.id in (getattr(answer, "exceptions", None) or []) or g_section.startswith(a_section + "/")
+            or (getattr(answer, "kind", None) in GENERAL_KINDS and g_section.startswith(a_section))):
+        return "general for specific"
+    if a_section and a_section == g_section:
+        return "neighbour"
+    return "other rule"
 
 
 def summarize(outcomes: list[AnswerOutcome]) -> dict:
@@ -64,6 +106,8 @@ def summarize(outcomes: list[AnswerOutcome]) -> dict:
     def metrics(items):
         n = len(items)
         return {"n": n, "answer_is_rule": sum(o.is_rule for o in items) / n,
+                "misses": {kind: sum(o.miss == kind for o in items) for kind in MISS_KINDS
+                           if any(o.miss == kind for o in items)},
                 "answer_block": sum(o.in_block for o in items) / n,
                 "on_page": sum(o.on_page for o in items) / n,
                 "game_right": sum(o.game_right for o in items) / n,
@@ -79,9 +123,12 @@ def format_summary(summary: dict, outcomes: list[AnswerOutcome]) -> str:
                      f" {m['game_right']:6.3f} {m['declined']:9.3f}")
     misses = [o for o in outcomes if not o.is_rule]
     if misses:
-        lines += ["", "answer is not the gold rule (on page?; question; answer):"]
+        counts = summary["ALL/all"]["misses"]
+        lines += ["", "misses by kind: " + ", ".join(f"{kind} {n}" for kind, n in counts.items())]
+        lines += ["", "answer is not the gold rule (on page?; kind; question; answer ≠ gold):"]
         for o in misses:
-            lines.append(f"  {o.question.id} [{'page' if o.on_page else 'MISS'}] {o.question.q}  →  {o.answer}")
+            lines.append(f"  {o.question.id} [{'page' if o.on_page else 'MISS'}] [{o.miss}] {o.question.q}  →  "
+                         f"{o.answer} ≠ {o.gold}")
     return "\n".join(lines)
 
 

@@ -76,3 +76,21 @@ def test_the_short_answer_comes_from_the_page(assistant):
     assert line.startswith("No — ") and "unless an exception below applies" in line and "tekhenu/" not in line
     # a wh- question has no short answer line
     assert assistant.answer("What does Bastet do?", "tekhenu")["answer"]["short"] is None
+
+
+def test_eval_answer_names_the_kind_of_each_miss(assistant):
+    """`arbiter eval answer` sorts its misses the way the issue asks them reported."""
+    from app.evaluate_answers import AnswerOutcome, miss_kind
+    from kb.search.evaluate import Question
+
+    q = Question(id="x", q="?", game="tekhenu", lang="en", gold=[])
+
+    def kind(answer, gold, game_right=True):
+        return miss_kind(assistant, AnswerOutcome(q, answer, False, False, game_right, [], gold=gold))
+
+    assert kind(None, None) == "declined"
+    assert kind("imhotep/setup/round-cards-seven", "tekhenu/T08", game_right=False) == "other game"
+    assert kind("tekhenu/round/take-die", "tekhenu/T08") == "general for specific"          # linked exception
+    assert kind("tekhenu/actions/bastet/overview", "tekhenu/actions/bastet/advance-happiness") == "general for specific"
+    assert kind("tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative") == "neighbour"
+    assert kind("tekhenu/scoring/temple-buildings", "tekhenu/actions/hathor/building-cost") == "other rule"
