@@ -433,3 +433,19 @@ def test_a_general_rule_shows_its_exceptions_under_it(server, page, lang, questi
     # cards that let a player take a Forbidden die, by their names, under the general rule
     assert re.search(r"T08|B11|B12|B23|B24|Anubis|아누비스", after), after[:400]
     assert body.index(heading) < body.index("출처" if lang == "ko" else "Citations")
+
+
+@pytest.mark.parametrize("lang, question, thing", [
+    ("ko", "전제정치에서 신전 3개 지을 수 있어?", "신전"),
+    ("en", "Under Despotism, can I build 3 temples?", "temple"),
+])
+def test_the_example_honours_the_questions_object_and_number(server, page, lang, question, thing):
+    open_app(page, server, q=question, lang=lang, game="through-the-ages")
+    wait_text(page, "검증됨" if lang == "ko" else "verified")
+    settle(page)
+    shot(page, f"honoured-{lang}.png")
+    example = main_text(page).split("엔진이 검증한 예시" if lang == "ko" else "Example checked by the", 1)[-1]
+    situation = example.split("\n", 3)[:3]
+    # the temple asked about (not a lab, not a farm), and the third one
+    assert thing in example and "3" in " ".join(situation), situation
+    assert not re.search(r"\b(?:lab|farm|mine)\b|연구실|농장|광산", " ".join(situation)), situation
