@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test clean system-deps
+.PHONY: run serve test clean system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,15 @@ run: $(STAMP)
 	$(BIN)/arbiter index build
 	$(BIN)/streamlit run app/ui/streamlit_app.py --server.address $(ADDRESS) --server.port $(PORT) \
 		--server.headless true --browser.gatherUsageStats false
+
+# The HTTP API (JSON under /v1, the OpenAPI page at /docs), to this computer only unless ADDRESS says
+# otherwise; API_PORT, and `arbiter serve --help` for the limits (rate, body size, CORS origins, workers).
+API_PORT ?= 8000
+
+serve: $(STAMP)
+	$(BIN)/arbiter kb check
+	$(BIN)/arbiter index build
+	$(BIN)/arbiter serve --host $(ADDRESS) --port $(API_PORT)
 
 # Debian's Chromium and Korean fonts for the browser test, installed with apt when missing
 system-deps:

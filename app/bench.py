@@ -2,6 +2,7 @@
 
 search: full index build from scratch (a fresh process, empty cache), process start to first answer
 (a fresh process, warm cache), warm search latency p50/p95 over the dev questions, peak memory.
+api: `ask` over HTTP against a real `arbiter serve`, 8 clients at once: requests/s, latency p50/p95.
 """
 from __future__ import annotations
 
@@ -175,6 +176,103 @@ def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
             "ask_ms_p95": round(latencies[int(len(latencies) * 0.95) - 1], 2)}
 
 
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _percentile(sorted_ms: list[float], share: float) -> float:
+    return round(sorted_ms[max(0, int(len(sorted_ms) * share) - 1)], 2)
+
+
+def bench_api(questions_file: Path, clients: int = 8, rounds: int = 8, workers: tuple = (1, 2)) -> dict:
+    """`ask` over HTTP against a real `arbiter serve` (a subprocess, rate limit off, warm): one client asking
+    each question in turn, then `clients` clients at once, each asking the next question as soon as its
+    previous answer arrived — requests per second and latency per request, for each number of server
+    processes in `workers`. The clients run in this process (httpx, one connection each) on the same
+    cores as the server: the load average is reported with the numbers."""
+    import threading
+
+    import httpx
+
+    from kb.search.evaluate import load_questions
+
+    questions = [q.q for q in load_questions(questions_file)]
+    out = {"clients": clients, "questions": len(questions), "cores": os.cpu_count()}
+    for count in workers:
+        port = _free_port()
+        base = f"http://127.0.0.1:{port}"
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port), "--rate-limit", "0",
+                                 "--workers", str(count), "--log-level", "warning"], cwd=REPO_ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            while True:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"arbiter serve exited {proc.returncode}: {proc.stderr.read()[-2000:]}")
+                try:
+                    if httpx.get(f"{base}/v1/health", timeout=5).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.2)
+            ready_s = time.perf_counter() - start
+            with httpx.Client(base_url=base, timeout=60) as one:
+                for q in questions:                      # warm: every question once (each process: its warm-up)
+                    one.get("/v1/ask", params={"q": q}).raise_for_status()
+                single = []
+                for q in questions:
+                    t0 = time.perf_counter()
+                    one.get("/v1/ask", params={"q": q}).raise_for_status()
+                    single.append((time.perf_counter() - t0) * 1000)
+            work = iter(questions * rounds)
+            lock = threading.Lock()
+            latencies, failures = [], []
+
+            def client() -> None:
+                with httpx.Client(base_url=base, timeout=60) as c:
+                    while True:
+                        with lock:
+                            q = next(work, None)
+                        if q is None:
+                            return
+                        t0 = time.perf_counter()
+                        r = c.get("/v1/ask", params={"q": q})
+                        elapsed = (time.perf_counter() - t0) * 1000
+                        with lock:
+                            (latencies if r.status_code == 200 else failures).append(elapsed)
+
+            load_before = os.getloadavg()
+            threads = [threading.Thread(target=client) for _ in range(clients)]
+            t0 = time.perf_counter()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.perf_counter() - t0
+            load_after = os.getloadavg()
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        latencies.sort()
+        single.sort()
+        out[f"workers_{count}"] = {
+            "server_ready_s": round(ready_s, 1), "requests": len(latencies) + len(failures), "failed": len(failures),
+            "requests_per_s": round((len(latencies) + len(failures)) / wall, 1),
+            "ask_ms_p50": _percentile(latencies, 0.5), "ask_ms_p95": _percentile(latencies, 0.95),
+            "ask_ms_max": round(latencies[-1], 2),
+            "one_client_ms_p50": _percentile(single, 0.5), "one_client_ms_p95": _percentile(single, 0.95),
+            "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in load_after]}
+    return out
+
+
 def main(args) -> int:
     questions = Path(args.questions) if args.questions else DEV_QUESTIONS
     if args.only != "engine" and not questions.exists():      # the engine benchmark asks no question
@@ -188,6 +286,8 @@ def main(args) -> int:
         report["engine"]["by_game"] = bench_registered_engines()
     if args.only in (None, "ask"):
         report["ask"] = bench_ask(questions)
+    if args.only in (None, "api"):
+        report["api"] = bench_api(questions)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:

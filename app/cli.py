@@ -8,11 +8,9 @@ import os
 import sys
 from pathlib import Path
 
+from app.records import UsageError  # bad input: printed as a message, exit code 2, never a traceback
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad input from the user: printed as a message, exit code 2, never a traceback."""
 
 
 def _print_json(obj) -> None:
@@ -36,10 +34,9 @@ def _silence_stdout() -> None:
 
 
 def _check_game(game: str | None) -> None:
-    from kb.corpus import GAME_IDS
+    from app.records import check_game
 
-    if game is not None and game not in GAME_IDS:
-        raise UsageError(f"unknown game {game!r}; choose one of: {', '.join(GAME_IDS)}")
+    check_game(game)
 
 
 # -- kb ------------------------------------------------------------------------------------------
@@ -82,10 +79,11 @@ def cmd_kb_export(args) -> int:
 def cmd_kb_diffs(args) -> int:
     from kb.export import detail_record
 
+    from app.records import diff_entries
+
     _check_game(args.game)
     kb = _load_kb(args)
-    entries = [e for g in kb.games.values() if not args.game or g.id == args.game
-               for e in list(g.rules.values()) + list(g.cards.values()) if e.edition_diff]
+    entries = diff_entries(kb, args.game)
     if args.json:
         for e in entries:
             _print_json(detail_record(kb, e))
@@ -164,9 +162,6 @@ def _write_output(path: Path, text: str) -> None:
 
 
 # -- search ------------------------------------------------------------------------------------
-MAX_K = 100
-
-
 def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
     from app.scenario_files import checked_kb
     from kb.embeddings import get_embedder
@@ -177,10 +172,9 @@ def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
 
 
 def _check_k(k, where: str) -> int:
-    """A number of hits: a whole number 1-100 (JSON's true, 2.5, "abc", null, NaN and 1e400 are not)."""
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-        raise UsageError(f"{where}: k must be a whole number from 1 to {MAX_K} (got {k!r})"[:200])
-    return k
+    from app.records import check_k
+
+    return check_k(k, where)
 
 
 def _printable(value) -> bool:
@@ -454,13 +448,9 @@ def render_example(ex: dict, lang: str, kb) -> str:
 
 def _engine(game: str | None):
     """The registered engine of a game (Tekhenu when none is named)."""
-    from engine import registry
+    from app.records import engine
 
-    _check_game(game)
-    try:
-        return registry.get(game or "tekhenu")
-    except registry.UnknownGame as exc:
-        raise UsageError(str(exc)) from None
+    return engine(game)
 
 
 def _engine_options(engine, extra: list[str]) -> dict:
@@ -522,38 +512,12 @@ def cmd_play(args) -> int:
 
 
 def cmd_facts(args) -> int:
-    from engine import registry
-    from engine.facts import FactError
+    from app.records import fact_record, facts
 
-    _check_game(args.game)
-    games = [args.game] if args.game else list(registry.available())
-    chosen = []
-    listed = set()      # an expansion's engine also holds its base game's facts: across games, list them once
-    for game in games:
-        engine = _engine(game)
-        try:
-            every = engine.facts()
-        except FactError as exc:
-            raise UsageError(str(exc)) from None
-        if args.path:
-            fact = every.get(args.path)
-            if fact is not None and (fact.file, fact.path) not in listed:
-                listed.add((fact.file, fact.path))
-                chosen.append((game, fact))
-            continue
-        for fact in every.all():
-            if (args.assumed and fact.source != "assumed") or (args.source and fact.source != args.source):
-                continue
-            if (fact.file, fact.path) in listed:
-                continue
-            listed.add((fact.file, fact.path))
-            chosen.append((game, fact))
-    if args.path and not chosen:
-        raise UsageError(f"no engine fact {args.path!r}" + (f" in {args.game}" if args.game else "")
-                         + "; `arbiter facts --game G` lists them")
+    chosen = facts(args.game, args.path, args.assumed, args.source)
     if args.json:
         for game, fact in chosen:
-            _print_json({"game": game, **fact.to_json()})
+            _print_json(fact_record(game, fact))
         return EXIT_OK
     for game, fact in chosen:
         print(f"{game}: {fact.path}  [{fact.source.upper() if fact.source != 'rulebook' else 'rulebook ' + fact.rule}]"
@@ -588,7 +552,8 @@ def _load_scenarios(args, games: list[str]) -> dict:
 
 def cmd_simulate(args) -> int:
     from engine import registry
-    from engine.scenarios import ScenarioError, run
+
+    from app.records import find_scenario, play_scenario
 
     _check_game(args.game)
     games = [args.game] if args.game else list(registry.available())
@@ -596,22 +561,12 @@ def cmd_simulate(args) -> int:
     if args.all:
         chosen = list(scenarios.values())
     elif args.id:
-        ref = args.id.strip()
-        if ref not in scenarios:
-            ref = next((f"{g}/scenario/{ref}" for g in games if f"{g}/scenario/{ref}" in scenarios), ref)
-        if ref not in scenarios:
-            close = [s for s in scenarios if args.id.strip().lower() in s.lower()][:8]
-            raise UsageError(f"no scenario {args.id!r}" + (f"; did you mean: {', '.join(close)}" if close else ""))
-        chosen = [scenarios[ref]]
+        chosen = [find_scenario(scenarios, games, args.id)]
     else:
         raise UsageError("give a scenario id or --all (optionally with --game G)")
     failed = 0
     for spec in chosen:
-        game = spec["id"].split("/scenario/")[0]
-        try:
-            result = run(_engine(game), spec)
-        except ScenarioError as exc:
-            raise UsageError(f"{spec['id']}: {' '.join(str(exc).split())}") from None
+        result = play_scenario(spec)
         failed += not result.verified
         try:
             if args.json:
@@ -629,6 +584,34 @@ def cmd_simulate(args) -> int:
     return EXIT_OK if not failed else EXIT_FAILED
 
 
+def cmd_serve(args) -> int:
+    try:
+        from app.api.server import Settings, serve
+    except ImportError as exc:
+        raise UsageError(f"the HTTP API needs {exc.name} (pinned in pyproject.toml: make .venv/.installed)") from None
+
+    def whole(option: str, value: str, low: int, high: int) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:
+            raise UsageError(f"{option} must be a whole number from {low} to {high} (got {value!r})")
+        return number
+
+    port = whole("--port", args.port, 1, 65535)
+    workers = whole("--workers", args.workers, 1, 64)
+    env = Settings.from_env()           # the ARBITER_API_* environment, overridden by the options given
+    settings = Settings(rate_limit=whole("--rate-limit", args.rate_limit, 0, 10**6) if args.rate_limit is not None
+                        else env.rate_limit,
+                        max_body=whole("--max-body", args.max_body, 1024, 1 << 24) if args.max_body is not None
+                        else env.max_body,
+                        cors_origins=tuple(args.cors_origin) if args.cors_origin else env.cors_origins)
+    serve(args.host, port, settings, workers=workers, log_level=args.log_level,
+          forwarded_allow_ips=args.forwarded_allow_ips)
+    return EXIT_OK
+
+
 def cmd_bench(args) -> int:
     from app.bench import main as bench_main
 
@@ -638,14 +621,11 @@ def cmd_bench(args) -> int:
 # -- rule / card ---------------------------------------------------------------------------------
 def cmd_rule(args) -> int:
     from kb.export import detail_record
-    from kb.models import Rule
+
+    from app.records import rule_entry
 
     kb = _load_kb(args)
-    rule = kb.entry(args.id.strip())
-    if not isinstance(rule, Rule):
-        close = [r.id for r in kb.all_rules() if args.id.strip().lower() in r.id.lower()][:8]
-        hint = f"; did you mean: {', '.join(close)}" if close else ""
-        raise UsageError(f"no rule with id {args.id!r}{hint}")
+    rule = rule_entry(kb, args.id)
     record = detail_record(kb, rule)
     if args.json:
         _print_json(record)
@@ -657,19 +637,16 @@ def cmd_rule(args) -> int:
 def cmd_card(args) -> int:
     from kb.export import detail_record
 
+    from app.records import card_entry
+
     _check_game(args.game)
     kb = _load_kb(args)
-    cards = kb.find_cards(args.id, args.game)
-    if not cards:
-        raise UsageError(f"no card with id {args.id!r}" + (f" in {args.game}" if args.game else "")
-                         + " (use a printed id like T08, or game/id like tekhenu/T08)")
-    if len(cards) > 1:
-        raise UsageError(f"{args.id!r} is ambiguous: " + ", ".join(c.id for c in cards) + "; pass --game or game/id")
-    record = detail_record(kb, cards[0])
+    card = card_entry(kb, args.id, args.game)
+    record = detail_record(kb, card)
     if args.json:
         _print_json(record)
     else:
-        print(_render_entry(kb, cards[0], record, args.lang))
+        print(_render_entry(kb, card, record, args.lang))
     return EXIT_OK
 
 
@@ -812,8 +789,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--model")
     p.add_argument("--questions", help="question YAML (default: ../shared/eval/dev_questions.yaml)")
-    p.add_argument("--only", choices=["search", "engine", "ask"], help="run one part of the benchmark")
+    p.add_argument("--only", choices=["search", "engine", "ask", "api"], help="run one part of the benchmark")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("serve", help="the HTTP API (JSON, /v1/...; OpenAPI page at /docs)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this computer only)")
+    p.add_argument("--port", default="8000", help="default: 8000")
+    p.add_argument("--workers", default="1", help="processes, each with its own copy of the core (default: 1)")
+    p.add_argument("--rate-limit", help="requests a minute per client, 0 for none "
+                                        "(default: $ARBITER_API_RATE_LIMIT or 120)")
+    p.add_argument("--max-body", help="largest request body in bytes (default: $ARBITER_API_MAX_BODY or 16384)")
+    p.add_argument("--cors-origin", action="append", help="an origin whose web pages may call the API (repeatable; "
+                                                          "default: $ARBITER_API_CORS_ORIGINS, comma-separated, or none)")
+    p.add_argument("--forwarded-allow-ips", help="reverse proxies whose X-Forwarded-For names the client "
+                                                 "(default: 127.0.0.1)")
+    p.add_argument("--log-level", choices=["critical", "error", "warning", "info", "debug"], default="info")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("rule", parents=[common], help="show one rule by id")
     p.add_argument("id")

@@ -475,20 +475,15 @@ def page_diffs(lang: str) -> None:
 
 # -- Glossary --------------------------------------------------------------------------------------
 def page_glossary(lang: str) -> None:
-    base = kb()
+    from app.records import glossary_terms
+
     query = st.text_input(t("search_terms", lang), key="glossary_q").strip()
-    needle = query.lower()
     rows = []
-    for game in base.games.values():
-        for term in game.terms.values():
-            forms = [term.ko, term.en, *term.aliases.ko, *term.aliases.en, *term.source_spellings.ko,
-                     *term.source_spellings.en]
-            if needle and not any(needle in f.lower() for f in forms):
-                continue
-            rows.append({t("gl_game", lang): game_name(game.id, lang), t("gl_ko", lang): term.ko,
-                         t("gl_en", lang): term.en,
-                         t("gl_aliases", lang): ", ".join(term.aliases.ko + term.aliases.en),
-                         t("gl_variants", lang): ", ".join(term.source_spellings.ko + term.source_spellings.en)})
+    for game, term in glossary_terms(kb(), None, query):
+        rows.append({t("gl_game", lang): game_name(game, lang), t("gl_ko", lang): term.ko,
+                     t("gl_en", lang): term.en,
+                     t("gl_aliases", lang): ", ".join(term.aliases.ko + term.aliases.en),
+                     t("gl_variants", lang): ", ".join(term.source_spellings.ko + term.source_spellings.en)})
     if not rows:
         st.info(t("no_terms", lang).format(q=P.plain(query)))
         return
@@ -497,9 +492,9 @@ def page_glossary(lang: str) -> None:
 
 # -- Simulator -------------------------------------------------------------------------------------
 def simulator_games() -> list[str]:
-    from engine import registry
+    from app import simulator
 
-    return [g for g in GAME_IDS if registry.has_engine(g) and registry.get(g).simulator_fields()]
+    return simulator.games()
 
 
 def field_widget(field, lang: str, base: str) -> str:
@@ -521,7 +516,8 @@ def field_widget(field, lang: str, base: str) -> str:
 def page_simulator(lang: str) -> None:
     from engine import registry
     from engine.api import ScenarioError
-    from engine.scenarios import run
+
+    from app import simulator
 
     games = simulator_games()
     if not games:
@@ -549,19 +545,10 @@ def page_simulator(lang: str) -> None:
     values = {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in values.items()}
     st.markdown(f"### {t('sim_result', lang)}")
     try:
-        spec = engine.simulator_scenario(values)
-        result = run(engine, spec)
+        spec, example = simulator.play(engine, values, lang)
     except ScenarioError as exc:
         st.error(f"{t('sim_bad', lang)}: {P.bilingual(str(exc), lang)}")
         return
-    example = result.to_json()
-    example["title"] = spec.get("title")
-    from app import narrate
-
-    example["narrative"] = narrate.narrate(engine, example, lang)
-    facts = engine.facts()
-    example["facts_used"] = [{"path": p, "source": f.source if (f := facts.get(p)) else "assumed",
-                              "explain": f.explain(lang) if f else ""} for p in result.facts_used]
     render_example(example, lang, lang, spec=spec, pictures=True)
 
 

@@ -1,0 +1,1 @@
+"""The HTTP API over the answering core (`arbiter serve`): app/api/server.py."""
