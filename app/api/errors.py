@@ -1,5 +1,5 @@
-"""Error bodies: {"error": {"code", "message": {"en", "ko"}}} — the command line's one-line message in
-English, and in Korean. A question no rule answers is not an error (200, "answer": null)."""
+"""Error bodies: {"error": {"ko", "en", "code"}} (DESIGN.md's contract) — the command line's one-line message
+in Korean and in English, and what kind of error it is. A question no rule answers is not an error (200, "answer": null)."""
 from __future__ import annotations
 
 import json
@@ -31,7 +31,7 @@ WHERE = {"query": ("query parameter", "쿼리 매개변수"), "path": ("path par
 
 
 def body(code: str, en: str, ko: str | None = None) -> dict:
-    return {"error": {"code": code, "message": {"en": en, "ko": ko or en}}}
+    return {"error": {"ko": ko or en, "en": en, "code": code}}
 
 
 def message(key: str, **values) -> tuple[str, str]:

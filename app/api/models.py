@@ -352,8 +352,9 @@ class Health(_Open):
 
 
 class ErrorMessage(_Open):
+    ko: str
+    en: str
     code: str = Field(examples=["bad_input", "not_found", "too_large", "rate_limited"])
-    message: BiText
 
 
 class ErrorResponse(_Open):

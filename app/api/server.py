@@ -112,7 +112,7 @@ def load_assistant(warm: bool = True):
 DESCRIPTION = """Arbiter answers board-game rules questions in Korean or English: the rule in the asker's language
 with the other edition beside it, exact citations into the rulebook, and an example the game's rules engine
 ran and checked. Every response is the JSON of the matching `arbiter … --json` command. Errors:
-`{"error": {"code", "message": {"en", "ko"}}}`; a question no rule answers is a 200 with `"answer": null`
+`{"error": {"ko", "en", "code"}}`; a question no rule answers is a 200 with `"answer": null`
 and a `notice` in both languages."""
 
 ERRORS = {400: {"model": models.ErrorResponse, "description": "bad input (the command line's message)"},
