@@ -28,7 +28,7 @@ from kb.search.documents import sentences
 from kb.search.searcher import QueryError, Searcher
 from kb.store import KnowledgeBase
 
-from . import examples, narrate, scope, selection, short_answer, tables
+from . import examples, scope, selection, short_answer, simulator, tables
 from .printed_ids import PrintedIds
 
 
@@ -313,14 +313,8 @@ class Assistant:
         played = examples.play(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
         if played is None:
             return None, notices + [_notice("example_failed", game=name)]
-        data = played.result.to_json()
-        spec = played.spec
-        data["title"] = spec.get("title")
-        data["from_question"] = "/from-question/" in spec["id"]
-        data["narrative"] = narrate.narrate(engine, data, lang)
-        registry_facts = engine.facts()
-        data["facts_used"] = [{"path": p, "source": f.source if (f := registry_facts.get(p)) else "assumed",
-                               "explain": f.explain(lang) if f else ""} for p in played.result.facts_used]
+        data = simulator.narrated(engine, played.result, played.spec, lang)
+        data["from_question"] = "/from-question/" in played.spec["id"]
         data["assumed"] = list(played.result.facts_used)
         data["asked"] = examples.asked_json(asked)
         data["missing"] = examples.missing_json(chosen.missing)
