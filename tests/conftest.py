@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -51,3 +53,35 @@ def _vectors(payload: bytes) -> dict:
 @pytest.fixture(scope="session")
 def shared_vectors(tmp_path_factory) -> SharedVectors:
     return SharedVectors(tmp_path_factory.getbasetemp() / "shared-vectors")
+
+
+ENV = ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")
+
+
+@pytest.fixture(scope="session")
+def private_kb(tmp_path_factory, shared_vectors):
+    """`with private_kb(name, games) as (data, cache):` a copy of some games' KB, a private cache seeded with
+    the vectors embedded so far, and the fast test model, for the modules that build their own index; the
+    environment comes back even when the block's setup fails (later modules need the real KB)."""
+    from kb.store import DEFAULT_DATA
+
+    @contextmanager
+    def make(name: str, games: tuple[str, ...]):
+        data = tmp_path_factory.mktemp(f"{name}-data")
+        for game in games:
+            shutil.copytree(DEFAULT_DATA / game, data / game)
+        cache = tmp_path_factory.mktemp(f"{name}-cache")
+        shared_vectors.seed(cache)
+        saved = {k: os.environ.get(k) for k in ENV}
+        os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+        try:
+            yield data, cache
+        finally:
+            shared_vectors.keep(cache)
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+
+    return make

@@ -4,8 +4,6 @@ Runs on the Tekhenu KB with the fast embedding backend in a private cache."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 
 import pytest
 
@@ -13,28 +11,15 @@ from app.cli import main
 
 
 @pytest.fixture(scope="module")
-def assistant(tmp_path_factory, shared_vectors):
-    from kb.store import DEFAULT_DATA
-
-    data = tmp_path_factory.mktemp("assistant-data")
-    shutil.copytree(DEFAULT_DATA / "tekhenu", data / "tekhenu")
-    saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
-    cache = tmp_path_factory.mktemp("assistant-cache")
-    shared_vectors.seed(cache)
-    os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+def assistant(private_kb):
     from app.assistant import Assistant, default_assistant
 
-    default_assistant.cache_clear()
-    try:
-        yield Assistant.create()
-    finally:                              # also when it cannot be created: later modules need the real KB
-        shared_vectors.keep(cache)
+    with private_kb("assistant", ("tekhenu",)):
         default_assistant.cache_clear()
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        try:
+            yield Assistant.create()
+        finally:
+            default_assistant.cache_clear()
 
 
 def test_korean_question_gets_korean_rule_with_english_beside_it(assistant):

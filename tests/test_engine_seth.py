@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
-import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -357,27 +355,12 @@ def test_unknown_new_game_options_are_a_scenario_error():
 
 # -- a Time of Seth question gets a verified Time of Seth example ---------------------------------------------------------
 @pytest.fixture(scope="module")
-def assistant(tmp_path_factory, shared_vectors):
-    from kb.store import DEFAULT_DATA
-
-    data = tmp_path_factory.mktemp("seth-data")
-    for game in (GAME, "tekhenu"):        # the expansion's rules refer to its base game's: it is served with them
-        shutil.copytree(DEFAULT_DATA / game, data / game)
-    saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
-    cache = tmp_path_factory.mktemp("seth-cache")
-    shared_vectors.seed(cache)
-    os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+def assistant(private_kb):
     from app.assistant import Assistant
 
-    try:
+    # the expansion's rules refer to its base game's: it is served with them
+    with private_kb("seth", (GAME, "tekhenu")):
         yield Assistant.create()
-    finally:                              # also when it cannot be created: later modules need the real KB
-        shared_vectors.keep(cache)
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 @pytest.mark.parametrize("question, scenario", [

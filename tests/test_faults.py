@@ -29,34 +29,21 @@ ROOT = Path(__file__).resolve().parents[1]
 QUESTION = "임호텝은 몇 라운드 동안 진행돼?"
 RULE = "imhotep/how-to-play/six-rounds"
 OFFICIAL = "게임은 총 6라운드입니다."            # that rule's official Korean text, verbatim in the rulebook
-ENV = ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")
 # how many processes at once: the reproductions used 8 asks and 20 builds; 20 of each (its
 # criterion) run under the slow marker (measured: 170 s and 50 s on this 2-core machine under load)
 CONCURRENT = [8, pytest.param(20, marks=pytest.mark.slow)]
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory, shared_vectors):
-    data = tmp_path_factory.mktemp("faults-data")
-    shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
-    cache = tmp_path_factory.mktemp("faults-cache")
-    shared_vectors.seed(cache)
-    saved = {k: os.environ.get(k) for k in ENV}
-    os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+def env(private_kb):
     from app.assistant import default_assistant
 
-    default_assistant.cache_clear()
-    try:
-        good = _answer_now()
-        shared_vectors.keep(cache)
-        yield {"data": data, "cache": cache, "good": good}
-    finally:                              # also when the setup fails: later modules need the real KB
+    with private_kb("faults", ("imhotep",)) as (data, cache):
         default_assistant.cache_clear()
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+        try:
+            yield {"data": data, "cache": cache, "good": _answer_now()}
+        finally:
+            default_assistant.cache_clear()
 
 
 def _answer_now() -> dict:

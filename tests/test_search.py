@@ -6,7 +6,6 @@ backend (e5-small) is exercised directly in test_embeddings_backends.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
@@ -21,24 +20,10 @@ MODEL = "use-m3"
 
 
 @pytest.fixture(scope="module")   # its environment ends with this module: test_trust.py needs the real KB
-def cache_dir(tmp_path_factory, shared_vectors):
+def cache_dir(private_kb):
     """A private cache, the fast backend, and (for speed) the Tekhenu KB only."""
-    from kb.store import DEFAULT_DATA
-
-    folder = tmp_path_factory.mktemp("arbiter-cache")
-    shared_vectors.seed(folder)
-    data = tmp_path_factory.mktemp("arbiter-data")
-    for game in ("tekhenu",):
-        shutil.copytree(DEFAULT_DATA / game, data / game)
-    saved = {k: os.environ.get(k) for k in ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")}
-    os.environ.update(ARBITER_CACHE=str(folder), ARBITER_EMBEDDINGS=MODEL, ARBITER_DATA=str(data))
-    yield folder
-    shared_vectors.keep(folder)
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value
+    with private_kb("arbiter", ("tekhenu",)) as (_, folder):
+        yield folder
 
 
 @pytest.fixture(scope="module")
