@@ -149,7 +149,7 @@ def bench_registered_engines(games: int = 30, repeats: int = 3) -> dict:
 def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
     """`ask` end to end (search + KB lookup + the engine running an example): process start to the
     first answer (a fresh `arbiter ask`, index and KB cached), then warm latency."""
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
     from kb.search.evaluate import load_questions
 
     assistant = Assistant.create()      # also builds whatever the cache lacks, before the timing

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from app.records import UsageError  # bad input: printed as a message, exit code 2, never a traceback
+from app.core.records import UsageError  # bad input: printed as a message, exit code 2, never a traceback
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -20,7 +20,7 @@ def _print_json(obj) -> None:
 def _load_kb(args):
     """The knowledge base as `kb check` passes it (the same validation, proven once per version of the
     files); a KB that fails it is refused with the check's first problem (see main)."""
-    from app.scenario_files import checked_kb
+    from app.core.scenario_files import checked_kb
 
     return checked_kb(args.data, args.corpus).kb()
 
@@ -34,7 +34,7 @@ def _silence_stdout() -> None:
 
 
 def _check_game(game: str | None) -> None:
-    from app.records import check_game
+    from app.core.records import check_game
 
     check_game(game)
 
@@ -44,7 +44,7 @@ def cmd_kb_check(args) -> int:
     from kb.check import check_kb, format_report
     from kb.corpus import load_corpus
 
-    from app.scenario_files import ENGINE_SCENARIOS
+    from app.core.scenario_files import ENGINE_SCENARIOS
     from kb import kb_cache
 
     _check_game(args.game)
@@ -79,7 +79,7 @@ def cmd_kb_export(args) -> int:
 def cmd_kb_diffs(args) -> int:
     from kb.export import detail_record
 
-    from app.records import diff_entries
+    from app.core.records import diff_entries
 
     _check_game(args.game)
     kb = _load_kb(args)
@@ -163,7 +163,7 @@ def _write_output(path: Path, text: str) -> None:
 
 # -- search ------------------------------------------------------------------------------------
 def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
-    from app.scenario_files import checked_kb
+    from app.core.scenario_files import checked_kb
     from kb.embeddings import get_embedder
     from kb.search.searcher import Searcher
 
@@ -172,7 +172,7 @@ def _searcher(args, progress: bool = True, warm_langs: tuple = ("ko", "en")):
 
 
 def _check_k(k, where: str) -> int:
-    from app.records import check_k
+    from app.core.records import check_k
 
     return check_k(k, where)
 
@@ -266,7 +266,7 @@ def cmd_search(args) -> int:
 def cmd_index_build(args) -> int:
     import time
 
-    from app.scenario_files import checked_kb
+    from app.core.scenario_files import checked_kb
     from kb.embeddings import get_embedder
     from kb.search.index import index_folder, load_or_build
 
@@ -301,8 +301,8 @@ def cmd_eval_answer(args) -> int:
     from kb.search.evaluate import load_questions
     from kb.yamlio import YamlError, load_yaml, strip_lines
 
-    from app import evaluate_answers as ev
-    from app.assistant import Assistant
+    from app.core import evaluate_answers as ev
+    from app.core.assistant import Assistant
 
     try:
         raw = strip_lines(load_yaml(args.file))
@@ -344,7 +344,7 @@ def cmd_ask(args) -> int:
         check_game(args.game)
     except QueryError as exc:
         raise UsageError(str(exc)) from None
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
     from kb.search.analyzers import detect_lang
 
     # one question: only its language's analyser is loaded (spaCy's import alone is ~1 s here)
@@ -379,7 +379,7 @@ def render_answer(result: dict, kb) -> str:
     """`arbiter ask` for people: the notice first when there is one, the rule with its game, both
     editions, the page's other rules with their key sentences (a table as a table), citations, and the
     example as a short narrated calculation — titles, never ids (those are in --json)."""
-    from app.i18n import t
+    from app.core.i18n import t
     from app.ui import present as P
 
     lang = result["lang"]
@@ -424,7 +424,7 @@ def render_answer(result: dict, kb) -> str:
 def render_example(ex: dict, lang: str, kb) -> str:
     """A checked example as a short narrated calculation: each step with what it did and its rule,
     the values that changed, the checks, the values the rulebook does not state."""
-    from app.i18n import t
+    from app.core.i18n import t
     from app.ui import present as P
 
     view = P.example_view(kb, ex, lang, lang)
@@ -448,7 +448,7 @@ def render_example(ex: dict, lang: str, kb) -> str:
 
 def _engine(game: str | None):
     """The registered engine of a game (Tekhenu when none is named)."""
-    from app.records import engine
+    from app.core.records import engine
 
     return engine(game)
 
@@ -512,7 +512,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_facts(args) -> int:
-    from app.records import fact_record, facts
+    from app.core.records import fact_record, facts
 
     chosen = facts(args.game, args.path, args.assumed, args.source)
     if args.json:
@@ -539,7 +539,7 @@ def cmd_facts(args) -> int:
 def _load_scenarios(args, games: list[str]) -> dict:
     from kb.yamlio import YamlError
 
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     out = {}
     try:
@@ -553,7 +553,7 @@ def _load_scenarios(args, games: list[str]) -> dict:
 def cmd_simulate(args) -> int:
     from engine import registry
 
-    from app.records import find_scenario, play_scenario
+    from app.core.records import find_scenario, play_scenario
 
     _check_game(args.game)
     games = [args.game] if args.game else list(registry.available())
@@ -622,7 +622,7 @@ def cmd_bench(args) -> int:
 def cmd_rule(args) -> int:
     from kb.export import detail_record
 
-    from app.records import rule_entry
+    from app.core.records import rule_entry
 
     kb = _load_kb(args)
     rule = rule_entry(kb, args.id)
@@ -637,7 +637,7 @@ def cmd_rule(args) -> int:
 def cmd_card(args) -> int:
     from kb.export import detail_record
 
-    from app.records import card_entry
+    from app.core.records import card_entry
 
     _check_game(args.game)
     kb = _load_kb(args)
@@ -654,7 +654,7 @@ _LABEL_KEYS = {"difference": "edition_diff"}
 
 
 def _label(lang: str, key: str) -> str:
-    from app.i18n import t
+    from app.core.i18n import t
 
     return t(_LABEL_KEYS.get(key, key), lang)
 

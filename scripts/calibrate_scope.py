@@ -1,9 +1,9 @@
-"""Fit the out-of-scope model (app/scope.py) and measure it.
+"""Fit the out-of-scope model (app/core/scope.py) and measure it.
 
 In scope: the dev and tuning questions, and the KB's held-out player questions (scripts/aid_holdout.py,
 searched without their own text in the index). Out of scope: eval/out_of_scope.yaml (nonsense, other
 games, small talk, questions these rulebooks do not answer; its unknown-id questions are left to
-app/printed_ids.py). A logistic model over app/scope.FEATURES (standardised, numpy, L2), then the
+app/core/printed_ids.py). A logistic model over app/scope.FEATURES (standardised, numpy, L2), then the
 threshold: the highest one that declines at most MAX_IN_SCOPE_DECLINED of the in-scope questions.
 Measured on sets never used here: eval/out_of_scope_test.yaml and eval/holdout_questions.yaml.
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from aid_holdout import holdout_searcher  # noqa: E402
 
-from app import scope  # noqa: E402
+from app.core import scope  # noqa: E402
 from kb.search.evaluate import load_questions  # noqa: E402
 from kb.search.searcher import Searcher  # noqa: E402
 from kb.yamlio import load_yaml, strip_lines  # noqa: E402

@@ -23,7 +23,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.assistant import Assistant  # noqa: E402
+from app.core.assistant import Assistant  # noqa: E402
 from engine import registry  # noqa: E402
 
 EXPLAINING = {"not_honoured", "number"}

@@ -1,4 +1,4 @@
-"""Fit the answer-selection weights (app/selection.py) and measure them.
+"""Fit the answer-selection weights (app/core/selection.py) and measure them.
 
 Training questions: eval/train/*.yaml, player questions with gold snippets written from the rulebooks
 for this purpose only, asked with their game. (The KB's held-out search aids, scripts/aid_holdout.py,
@@ -29,7 +29,7 @@ from scipy.optimize import minimize
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app import selection  # noqa: E402
+from app.core import selection  # noqa: E402
 from kb.search.evaluate import is_correct, load_questions  # noqa: E402
 from kb.search.searcher import Searcher  # noqa: E402
 
@@ -98,7 +98,7 @@ def cross_validated(data, l2: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--write", action="store_true", help="write app/data/selection.json")
+    parser.add_argument("--write", action="store_true", help="write app/core/data/selection.json")
     parser.add_argument("--l2", type=float, default=None, help="L2 weight (default: chosen by cross-validation)")
     args = parser.parse_args()
     searcher = Searcher(progress=False)

@@ -8,7 +8,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def assistant():
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
 
     return Assistant.create()
 
@@ -80,7 +80,7 @@ def test_the_short_answer_comes_from_the_page(assistant):
 
 def test_eval_answer_names_the_kind_of_each_miss(assistant):
     """`arbiter eval answer` sorts its misses the way the issue asks them reported."""
-    from app.evaluate_answers import AnswerOutcome, miss_kind
+    from app.core.evaluate_answers import AnswerOutcome, miss_kind
     from kb.search.evaluate import Question
 
     q = Question(id="x", q="?", game="tekhenu", lang="en", gold=[])

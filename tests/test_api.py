@@ -379,7 +379,7 @@ def test_cors_is_off_by_default_and_on_for_the_origins_given(server):
 
 def test_settings_from_the_environment(monkeypatch):
     from app.api.server import Settings
-    from app.records import UsageError
+    from app.core.records import UsageError
 
     assert Settings.from_env({}) == Settings(rate_limit=120, max_body=16384, cors_origins=())
     env = {"ARBITER_API_RATE_LIMIT": "0", "ARBITER_API_MAX_BODY": "4096",

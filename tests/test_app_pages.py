@@ -15,8 +15,8 @@ from urllib.parse import quote
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from app.i18n import t
-from app.scope import NOTICE as OUT_OF_SCOPE
+from app.core.i18n import t
+from app.core.scope import NOTICE as OUT_OF_SCOPE
 from app.ui import present as P
 from kb.store import DEFAULT_DATA, load_kb
 from player_text import leaks
@@ -42,7 +42,7 @@ def real_environment():
 
 @pytest.fixture(scope="module")
 def assistant(real_environment):
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
 
     return Assistant.create()
 

@@ -12,7 +12,7 @@ from app.cli import main
 
 @pytest.fixture(scope="module")
 def assistant(private_kb):
-    from app.assistant import Assistant, default_assistant
+    from app.core.assistant import Assistant, default_assistant
 
     with private_kb("assistant", ("tekhenu",)):
         default_assistant.cache_clear()
@@ -74,7 +74,7 @@ def test_ask_readable_form_and_bad_input(assistant, capsys):
 
 
 def test_details_are_the_answers_section_siblings_among_the_hits(assistant):
-    from app.assistant import MAX_DETAILS
+    from app.core.assistant import MAX_DETAILS
 
     seen_details = False
     for question in ("What does the Bastet God Action do?", "바스테트 신 행동은 뭐야?",
@@ -93,7 +93,7 @@ def test_details_are_the_answers_section_siblings_among_the_hits(assistant):
 
 
 def test_example_comes_from_the_answers_mode(assistant):
-    from app.assistant import is_solo
+    from app.core.assistant import is_solo
 
     assert is_solo("tekhenu/solo/actions/bastet") and is_solo("tekhenu-time-of-set/solo-summary/action-tiles")
     assert not is_solo("tekhenu/actions/bastet") and not is_solo(None)
@@ -109,7 +109,7 @@ def test_example_comes_from_the_answers_mode(assistant):
 
 
 def test_key_sentence_of_a_table_is_the_row_for_the_questions_number(assistant):
-    from app.assistant import key_sentence
+    from app.core.assistant import key_sentence
 
     vp = assistant.kb.entry("tekhenu/maat/vp-loss-table").text
     assert key_sentence(vp.ko, "균형값이 -7이면 점수 몇 점 잃어?", "ko") == "-6 ~ -8 | -2"

@@ -265,7 +265,7 @@ def _find_cycle(graph: dict[str, set[str]]):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_scenario_of_the_game_verifies(game):
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
     from engine.scenarios import run
 
     engine = registry.get(game)

@@ -95,7 +95,7 @@ def test_body_and_summary_conflicts_are_notes_an_example_shows():
     """Where the solo summary and the body disagree the engine follows the body; each conflict is an
     assumed fact whose note says so, and the scenario that meets it lists it among its facts used (the app
     shows those notes under the example)."""
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     conflicts = [f for f in ENGINE.facts().all() if f.path.startswith("seth_solo.conflicts.")]
     assert len(conflicts) >= 3
@@ -213,8 +213,8 @@ def test_every_action_event_and_decision_of_random_games_is_told_in_both_languag
 
 
 def test_every_scenario_step_and_change_is_told_in_both_languages():
-    from app import narrate
-    from app.scenario_files import load_scenarios
+    from app.core import narrate
+    from app.core.scenario_files import load_scenarios
 
     for spec in load_scenarios(game=GAME).values():
         example = run(ENGINE, spec).to_json()
@@ -334,7 +334,7 @@ def test_every_curated_rule_of_the_expansion_has_a_scenario_or_a_reason():
 
 def test_changed_rules_have_a_scenario_against_the_base_game(kb):
     """Each expansion rule that changes a base rule has a scenario played without the expansion too."""
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     specs = load_scenarios(game=GAME)
     base_played = {sid for sid, spec in specs.items() if (spec.get("setup") or {}).get("expansion") is False}
@@ -356,7 +356,7 @@ def test_unknown_new_game_options_are_a_scenario_error():
 # -- a Time of Seth question gets a verified Time of Seth example ---------------------------------------------------------
 @pytest.fixture(scope="module")
 def assistant(private_kb):
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
 
     # the expansion's rules refer to its base game's: it is served with them
     with private_kb("seth", (GAME, "tekhenu")):
@@ -469,7 +469,7 @@ def test_an_undeclared_anubis_red_die_is_used_as_a_base_colour_as_a_labelled_rea
 
 
 def test_sx02_and_sx03_lose_happiness_as_printed_as_a_labelled_conflict():
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     result = run(ENGINE, load_scenarios(game=GAME)["tekhenu-time-of-set/scenario/starting-sx01-sx02"])
     assert result.verified and "seth_rules.sx02_sx03_lose_happiness" in result.facts_used

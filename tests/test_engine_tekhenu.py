@@ -463,7 +463,7 @@ def test_every_assumed_value_a_result_used_is_in_the_registry_with_its_note():
     path names one entry of the data files, tagged assumed with a note saying why, or source with the
     publication and its cross-check."""
     from engine.tekhenu import facts
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
     from engine.tekhenu.scenarios import run
 
     used: set[str] = set()
@@ -674,7 +674,7 @@ def test_t19_is_offered_when_its_resources_pay_for_the_god_action():
     """T19 produces "before that action": with no Papyrus, a yellow 3 taken for Bastet can pay for Bastet only
     through T19's Produce first. legal_actions left it out, so the boundary (only listed moves) refused the
     rulebook's own move (tekhenu/scenario/t19-produce-before-god-action)."""
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     engine = _engine()
     spec = load_scenarios(game="tekhenu")["tekhenu/scenario/t19-produce-before-god-action"]

@@ -45,7 +45,7 @@ def played():
                 events.extend(new_events)
                 state = new
             decisions.append((state.phase, ENGINE.decision(state), []))
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     for spec in load_scenarios(game="tekhenu").values():
         result = run(ENGINE, spec)
@@ -163,7 +163,7 @@ def test_decisions_of_rarer_phases():
 
 
 def test_every_view_field_has_a_label_in_both_languages():
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
 
     specs = load_scenarios(game="tekhenu")
     keys: set[str] = set()

@@ -18,7 +18,7 @@ EXPLAINING = {"not_honoured", "number"}
 
 @pytest.fixture(scope="module")
 def assistant():
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
 
     return Assistant.create()
 
@@ -174,7 +174,7 @@ def test_a_number_the_game_cannot_have_is_said_with_why(assistant, question, gam
 def test_the_notice_names_what_the_example_does_not_show(assistant):
     """The lab example the issue found for "3 temples under Despotism": what it does not show (the temple,
     the 3) and what it shows instead (a lab) are named in both languages, without ids or code words."""
-    from app import examples
+    from app.core import examples
     from engine.asked import Missing
 
     vocabulary = registry.get("through-the-ages").vocabulary()

@@ -36,7 +36,7 @@ CONCURRENT = [8, pytest.param(20, marks=pytest.mark.slow)]
 
 @pytest.fixture(scope="module")
 def env(private_kb):
-    from app.assistant import default_assistant
+    from app.core.assistant import default_assistant
 
     with private_kb("faults", ("imhotep",)) as (data, cache):
         default_assistant.cache_clear()
@@ -186,7 +186,7 @@ def test_scenario_setups_with_wrong_types_give_a_scenario_error_in_every_engine(
     """Fuzz: every value of a sample of each engine's scenario setups replaced by values of the wrong type.
     The runner either plays it or raises ScenarioError naming what is wrong — never anything else (before:
     65 distinct crash sites and a hang in this sample)."""
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
     from engine import registry
     from engine.api import ScenarioError
     from engine.scenarios import run as run_scenario
@@ -296,7 +296,7 @@ def test_truncated_passage_vectors_are_embedded_again(env, capsys):
 
 
 def test_a_damaged_kb_record_is_checked_again(env, capsys):
-    from app.scenario_files import checked_kb
+    from app.core.scenario_files import checked_kb
 
     record = env["cache"] / "kb" / f"{checked_kb().key}.json"
     edit(record, OFFICIAL, "아무 때나 게임이 끝납니다.")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from app import narrate
+from app.core import narrate
 from app.ui import present as P
 from engine import registry
 from engine.korean import fix_particles, josa
@@ -109,7 +109,7 @@ def test_a_picture_is_shown_wide_enough_for_its_smallest_text():
 
 # -- every example and answer, in both languages ------------------------------------------------------------
 def _all_scenario_results():
-    from app.scenario_files import load_scenarios
+    from app.core.scenario_files import load_scenarios
     from engine.scenarios import run
 
     for game in GAME_IDS:
@@ -139,7 +139,7 @@ def test_no_example_of_any_game_shows_developer_text(kb):
 
 
 def test_no_answer_to_the_dev_and_tuning_questions_shows_developer_text(kb):
-    from app.assistant import default_assistant
+    from app.core.assistant import default_assistant
 
     assistant = default_assistant()
     questions = [q for f in QUESTION_FILES if f.exists() for q in yaml.safe_load(f.read_text(encoding="utf-8"))]
@@ -160,7 +160,7 @@ def test_no_answer_to_the_dev_and_tuning_questions_shows_developer_text(kb):
 
 
 def test_the_cli_answer_names_rules_by_title_and_draws_tables(kb):
-    from app.assistant import default_assistant
+    from app.core.assistant import default_assistant
     from app.cli import render_answer
 
     assistant = default_assistant()
@@ -177,7 +177,7 @@ def test_every_through_the_ages_fact_reads_without_developer_text():
     without developer text: Korean notes name cards by their Korean names, web addresses and repositories stay
     in `arbiter facts`. Through the Ages only so far: Tekhenu, Time of Seth and Imhotep still have facts no
     example uses with English-only or Latin-worded notes."""
-    from app.narrate import fact_text
+    from app.core.narrate import fact_text
 
     facts = registry.get("through-the-ages").facts().all()
     found = [f"{fact.path} [{lang}] {leak}" for fact in facts for lang in ("ko", "en")

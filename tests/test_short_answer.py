@@ -1,9 +1,9 @@
-"""The short answer line: only what the page proves, never a guess (app/short_answer.py)."""
+"""The short answer line: only what the page proves, never a guess (app/core/short_answer.py)."""
 from __future__ import annotations
 
 import pytest
 
-from app.short_answer import polarity, question_kind, short_answer
+from app.core.short_answer import polarity, question_kind, short_answer
 
 VP_TABLE_EN = "Balance | Victory Points\n-1 to -2 | 0\n-3 to -5 | -1\n-6 to -8 | -2\n-9 or more | -3"
 VP_TABLE_KO = "균형값 | 승점\n-1 ~ -2 | 0\n-3 ~ -5 | -1\n-6 ~ -8 | -2\n-9 이하 | -3"

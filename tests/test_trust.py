@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def assistant():
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
 
     return Assistant.create()
 
@@ -110,7 +110,7 @@ def _in_scope_questions() -> list[str]:
 def test_the_product_lexicon_never_matches_a_rules_question():
     """"얼마야?" asks a cost, "보상 받아?" a reward, "buy" an Artifact: the not-about-the-rules signal (which
     all but decides a decline) must not fire on any of the project's ~13,700 in-scope questions."""
-    from app.scope import PRODUCT
+    from app.core.scope import PRODUCT
 
     questions = _in_scope_questions()
     assert len(questions) > 10_000
@@ -155,7 +155,7 @@ def test_a_game_less_question_offers_the_other_games_answers(assistant):
     ("balance minus seven: how many victory points do I lose?", "-6 to -8 | -2"),
 ])
 def test_numbers_in_any_phrasing_pick_the_table_row(assistant, question, row):
-    from app.assistant import key_sentence
+    from app.core.assistant import key_sentence
 
     table = assistant.kb.entry("tekhenu/maat/vp-loss-table").text
     text = table.ko if "균형" in question else table.en

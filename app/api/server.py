@@ -1,5 +1,5 @@
 """The HTTP API (`arbiter serve`): the command line's commands over HTTP, versioned under /v1, the same
-JSON as their --json (app/records.py builds it for both), documented at /openapi.json and /docs.
+JSON as their --json (app/core/records.py builds it for both), documented at /openapi.json and /docs.
 
 One Assistant per process, loaded and warmed before the server accepts a connection, shared by every
 request: the routes are plain functions that uvicorn runs in its thread pool. Answering reads the index,
@@ -25,10 +25,10 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from app import records, simulator
+from app.core import records, simulator
 from app.api import errors, models
 from app.api.limits import BodyLimit, RateLimit
-from app.records import UsageError
+from app.core.records import UsageError
 
 log = logging.getLogger("arbiter.api")
 
@@ -99,8 +99,8 @@ def _version() -> str:
 
 
 def load_assistant(warm: bool = True):
-    """The process's Assistant (app.assistant.default_assistant), warmed with WARM_UP."""
-    from app.assistant import default_assistant
+    """The process's Assistant (app.core.assistant.default_assistant), warmed with WARM_UP."""
+    from app.core.assistant import default_assistant
 
     assistant = default_assistant()
     if warm:

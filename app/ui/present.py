@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from app.i18n import t
-from app.printed_ids import TYPE_LABEL
+from app.core.i18n import t
+from app.core.printed_ids import TYPE_LABEL
 from kb.models import Card, Rule, Section
 from kb.search.documents import CARD_TYPE_LABEL
 from kb.store import KnowledgeBase
@@ -493,7 +493,7 @@ def example_view(kb: KnowledgeBase, ex: dict, lang: str, told_in: str) -> dict:
     """A checked example as a player reads it, in the interface language: the situation, the rules it
     shows (titles), each step with its rules and any refusal, what changed, the checks, the readings that
     decide the result and the other values the rulebook does not state — no ids, paths or file names."""
-    from app import narrate
+    from app.core import narrate
     from engine import registry
 
     engine = registry.get(ex["game"])

@@ -17,7 +17,7 @@ import streamlit as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # `streamlit run` starts from the script
 
-from app.i18n import t  # noqa: E402
+from app.core.i18n import t  # noqa: E402
 from app.ui import present as P  # noqa: E402
 from kb.corpus import GAME_IDS  # noqa: E402
 
@@ -43,7 +43,7 @@ STYLE = """<style>
 
 @st.cache_resource(show_spinner=False)
 def assistant():
-    from app.assistant import Assistant
+    from app.core.assistant import Assistant
 
     return Assistant.create()
 
@@ -475,7 +475,7 @@ def page_diffs(lang: str) -> None:
 
 # -- Glossary --------------------------------------------------------------------------------------
 def page_glossary(lang: str) -> None:
-    from app.records import glossary_terms
+    from app.core.records import glossary_terms
 
     query = st.text_input(t("search_terms", lang), key="glossary_q").strip()
     rows = []
@@ -492,7 +492,7 @@ def page_glossary(lang: str) -> None:
 
 # -- Simulator -------------------------------------------------------------------------------------
 def simulator_games() -> list[str]:
-    from app import simulator
+    from app.core import simulator
 
     return simulator.games()
 
@@ -517,7 +517,7 @@ def page_simulator(lang: str) -> None:
     from engine import registry
     from engine.api import ScenarioError
 
-    from app import simulator
+    from app.core import simulator
 
     games = simulator_games()
     if not games:

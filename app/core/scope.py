@@ -4,7 +4,7 @@ Search always returns *something*; whether it is an answer shows in how the evid
 whole: how close the best passage is in meaning (dense cosine), how strongly the best rule matches the
 question's words (BM25, per question word), how many of the games' own terms the question uses, and
 whether it names a printed card. A logistic model over those few signals decides; its weights and
-threshold live in app/data/scope.json, fitted by scripts/calibrate_scope.py on questions written for
+threshold live in app/core/data/scope.json, fitted by scripts/calibrate_scope.py on questions written for
 the purpose (eval/out_of_scope.yaml against the in-scope dev, tuning and held-out aid questions) and
 checked on sets it never saw (eval/out_of_scope_test.yaml, eval/holdout_questions.yaml). The
 threshold is set so that in-scope questions are almost never declined: a wrong "not in the
@@ -115,7 +115,7 @@ class ScopeModel:
 
 
 class ScopeModelError(RuntimeError):
-    """app/data/scope.json cannot be read; the message says how to rebuild it."""
+    """app/core/data/scope.json cannot be read; the message says how to rebuild it."""
 
 
 @lru_cache(maxsize=4)

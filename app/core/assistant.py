@@ -6,14 +6,14 @@ Nothing here writes rule text: every sentence shown as the rulebook's is the KB'
 translation is labelled as such (origin "translation").
 
 The order of judgement, each step with its own module:
-  1. printed ids that do not exist (app/printed_ids.py) → declined with the ranges that do exist;
-  2. out of scope (app/scope.py) → declined: "these rulebooks do not answer that";
+  1. printed ids that do not exist (app/core/printed_ids.py) → declined with the ranges that do exist;
+  2. out of scope (app/core/scope.py) → declined: "these rulebooks do not answer that";
   3. the game: given, or the top rule's game — with the other games' best answers when they are close
      (a game-less "who wins a tie?" has an answer in several games);
-  4. the answer among that game's candidates (app/selection.py), its section's details and the best
+  4. the answer among that game's candidates (app/core/selection.py), its section's details and the best
      rules of its other sections ("also relevant");
   5. the example, only ever from the answer's game (engine.registry), played under the asker's
-     edition, narrated in the asker's language (app/narrate.py).
+     edition, narrated in the asker's language (app/core/narrate.py).
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ class EngineScenarios:
                     out[f"engine/{path.relative_to(ENGINE_ROOT)}"] = sha256(read_bytes(path))
                 except FileReadError as exc:
                     out[f"engine/{path.relative_to(ENGINE_ROOT)}"] = f"unreadable: {exc.message}"
-        out["app/scenario_files.py"] = sha256(Path(__file__).read_bytes())
+        out["app/core/scenario_files.py"] = sha256(Path(__file__).read_bytes())
         return out
 
     def problems(self, kb: KnowledgeBase, games: list[str]) -> list[Problem]:

@@ -6,7 +6,7 @@ re-orders the best candidates of the answer's game with a linear model over expl
 search evidence (fused score, BM25, dense similarity), how much of the question one sentence of the
 rule covers, the rule's kind, and the question's intent against what the rule contains ("how many" →
 a rule with numbers, "what does it cost" → a rule that says pay, "when" → a rule about timing, "can
-I" → a rule that permits or forbids). The weights (app/data/selection.json) are fitted by
+I" → a rule that permits or forbids). The weights (app/core/data/selection.json) are fitted by
 scripts/train_selection.py on a training set of player questions written from the rulebooks for the
 purpose (eval/train/) — never on the dev, tuning or held-out sets, which measure it.
 

@@ -3,8 +3,8 @@ played by that game's engine, checked against the rules and narrated in the read
 app's Simulator page and the HTTP API (`POST /v1/simulator/{game}`)."""
 from __future__ import annotations
 
-from app import narrate
-from app.records import UsageError
+from app.core import narrate
+from app.core.records import UsageError
 
 
 def games() -> list[str]:
