@@ -30,7 +30,7 @@ from itertools import repeat
 from pathlib import Path
 from types import NoneType, UnionType
 
-from .asked import Vocabulary
+from .asked import Asked, Vocabulary
 from .asked import load as load_vocabulary
 from .errors import IllegalAction
 from .facts import FactRegistry
@@ -535,10 +535,11 @@ class Engine(ABC):
         data/vocabulary.yaml: what its examples must show, or say they do not."""
         return load_vocabulary(self.data_dir)
 
-    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
-        """A scenario built from the numbers the question carries (engine.numbers reads them in any
-        phrasing), for one of `rule_ids` (the answer's rule first); None when no builder fits. The
-        expectations come from the rule and the engine's facts, never from running the engine."""
+    def example_from_question(self, asked: Asked, rule_ids: list[str]) -> QuestionExample | None:
+        """A scenario built from what the question names and the numbers it writes (`asked`: its reading
+        by this game's `vocabulary()`, which knows the asker's language), for one of `rule_ids` (the
+        answer's rule first); None when no builder fits. The expectations come from the rule and the
+        engine's facts, never from running the engine."""
         return None
 
 

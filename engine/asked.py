@@ -15,6 +15,7 @@ number alone is not something an example must show.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -162,7 +163,6 @@ class Vocabulary:
         self.quantities: list[Quantity] = list(quantities)
         # printed ids ("P19", "BX01", "Cult03"): a thing each, of kind "card", found by pattern
         self.ids: list[tuple[re.Pattern, dict]] = list(ids or [])
-        self._cache: dict[str, Asked] = {}
         self._shown: dict[int, tuple[dict, Shown]] = {}     # scenarios that do not change: read once
 
     @classmethod
@@ -227,14 +227,11 @@ class Vocabulary:
             anchors += [(m.start(), m.end(), q.key, None) for m in q.pattern.finditer(text) if m.end() > m.start()]
         return anchors, named
 
-    def read(self, question: str, lang: str = "en") -> Asked:
-        """The things the question names and the numbers it writes for them (cached: builders and the
-        assistant read one question several times)."""
-        hit = self._cache.get((question, lang))
-        if hit is not None:
-            return hit
+    def read(self, question: str, lang: str = "en", numbers: Sequence[Number] | None = None) -> Asked:
+        """The things the question names and the numbers it writes for them (`numbers`: the question's
+        numbers where the caller has read them already, engine.numbers.read_numbers of the same text)."""
         anchors, named = self._anchors(question)
-        numbers = [n for n in read_numbers(question)
+        numbers = [n for n in (read_numbers(question) if numbers is None else numbers)
                    if not any(s <= n.start < e for s, e, _ in named)]     # the 19 of "P19"
         given = []
         for n in numbers:
@@ -247,11 +244,7 @@ class Vocabulary:
             given.append(Given(n.value, n.text, quantity, thing.key if thing is not None and quantity is None
                                else None))
         words = frozenset(a[2] for a in anchors if a[2] is not None)
-        asked = Asked(question, tuple(t for _, _, t in named), tuple(given), lang, words)
-        if len(self._cache) > 512:
-            self._cache.clear()
-        self._cache[(question, lang)] = asked
-        return asked
+        return Asked(question, tuple(t for _, _, t in named), tuple(given), lang, words)
 
     # -- a scenario ----------------------------------------------------------------------------------------
     def shown(self, spec: dict, lasting: bool = False) -> Shown:

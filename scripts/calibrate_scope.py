@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from aid_holdout import holdout_searcher  # noqa: E402
 
 from app.core import scope  # noqa: E402
+from app.core.question import from_query  # noqa: E402
 from kb.search.evaluate import load_questions  # noqa: E402
 from kb.search.searcher import Searcher  # noqa: E402
 from kb.yamlio import load_yaml, strip_lines  # noqa: E402
@@ -35,7 +36,7 @@ DEV = ROOT.parent / "shared" / "eval" / "dev_questions.yaml"
 
 def signals(searcher, question: str) -> np.ndarray:
     result = searcher.search(question, k=20)
-    f = scope.features(result, scope.known_words(searcher.index.bm25))
+    f = scope.features(result, scope.known_words(searcher.index.bm25), from_query(result.read))
     return np.array([f[name] for name in scope.FEATURES])
 
 

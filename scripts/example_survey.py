@@ -47,7 +47,8 @@ def spec_of(assistant: Recording, result: dict) -> dict | None:
     spec = assistant.scenarios.get(example["scenario_id"])
     if spec is None:        # built from the question: build it again as the assistant did
         cited = [c for c in assistant.cited if c.startswith(f"{result['game']}/")]
-        built = registry.get(result["game"]).example_from_question(result["question"], cited, result["lang"])
+        engine = registry.get(result["game"])
+        built = engine.example_from_question(engine.vocabulary().read(result["question"], result["lang"]), cited)
         spec = built.spec if built and built.spec and built.spec["id"] == example["scenario_id"] else None
     return spec
 

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.core import selection  # noqa: E402
+from app.core.question import from_query  # noqa: E402
 from kb.search.evaluate import is_correct, load_questions  # noqa: E402
 from kb.search.searcher import Searcher  # noqa: E402
 
@@ -48,7 +49,7 @@ def lists_from_gold(searcher, questions):
         result = searcher.search(q.q, game=q.game, k=20)
         cands = [h for h in result.hits if h.doc.game == q.game][:selection.DEPTH]
         good = [is_correct(h.doc.game, h.doc.text, q) for h in cands]
-        X = selection.candidate_features(result, cands, searcher.index, q.q, q.lang) if cands else None
+        X = selection.candidate_features(result, cands, searcher.index, from_query(result.read, q.game)) if cands else None
         data.append((X, good, q.game, q.lang))
     return data
 

@@ -110,18 +110,19 @@ def test_example_comes_from_the_answers_mode(assistant):
 
 def test_key_sentence_of_a_table_is_the_row_for_the_questions_number(assistant):
     from app.core.assistant import key_sentence
+    from app.core.question import of_text
 
     vp = assistant.kb.entry("tekhenu/maat/vp-loss-table").text
-    assert key_sentence(vp.ko, "균형값이 -7이면 점수 몇 점 잃어?", "ko") == "-6 ~ -8 | -2"
-    assert key_sentence(vp.en, "What do I lose at balance -7?", "en") == "-6 to -8 | -2"
-    assert key_sentence(vp.ko, "균형값 -12면?", "ko") == "-9 이하 | -3"
-    assert key_sentence(vp.en, "balance of -12?", "en") == "-9 or more | -3"   # the EN edition's wording
+    assert key_sentence(vp.ko, of_text("균형값이 -7이면 점수 몇 점 잃어?"), "ko") == "-6 ~ -8 | -2"
+    assert key_sentence(vp.en, of_text("What do I lose at balance -7?"), "en") == "-6 to -8 | -2"
+    assert key_sentence(vp.ko, of_text("균형값 -12면?"), "ko") == "-9 이하 | -3"
+    assert key_sentence(vp.en, of_text("balance of -12?"), "en") == "-9 or more | -3"   # the EN edition's wording
     thoth = assistant.kb.entry("tekhenu/actions/thoth/market-sections-by-happiness").text
-    assert key_sentence(thoth.en, "With Happiness 15, which sections can I take from?", "en").startswith("13+ |")
-    assert key_sentence(thoth.ko, "행복지수 6이면 어느 구역?", "ko").startswith("5-8 |")
+    assert key_sentence(thoth.en, of_text("With Happiness 15, which sections can I take from?"), "en").startswith("13+ |")
+    assert key_sentence(thoth.ko, of_text("행복지수 6이면 어느 구역?"), "ko").startswith("5-8 |")
     # no number (or none the table covers, like the 19 of P19): the whole table, never its header alone
-    assert key_sentence(vp.en, "How does the VP loss work?", "en") == vp.en.strip()
-    assert key_sentence(vp.en, "Does P19 change it?", "en") == vp.en.strip()
+    assert key_sentence(vp.en, of_text("How does the VP loss work?"), "en") == vp.en.strip()
+    assert key_sentence(vp.en, of_text("Does P19 change it?"), "en") == vp.en.strip()
 
 
 def test_happiness_question_gets_the_built_example(assistant):

@@ -366,7 +366,7 @@ QUESTIONS = [
 
 @pytest.mark.parametrize("question,rules,points", QUESTIONS)
 def test_builders_make_verified_examples(question, rules, points):
-    made = ENGINE.example_from_question(question, rules, "en")
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read(question, "en"), rules)
     assert made is not None and made.spec is not None and made.notice is None, question
     result = run(ENGINE, made.spec)
     assert result.verified, [vars(c) for c in result.checks]
@@ -376,9 +376,9 @@ def test_builders_make_verified_examples(question, rules, points):
 
 
 def test_builder_expectations_follow_the_rule_not_the_engine():
-    made = ENGINE.example_from_question("a 4-space ship with 2 stones", ["imhotep/turn/sail-ship/minimum-load"], "en")
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read("a 4-space ship with 2 stones", "en"), ["imhotep/turn/sail-ship/minimum-load"])
     assert made.spec["expect"][0]["raises"] == "imhotep/turn/sail-ship/minimum-load"
-    made = ENGINE.example_from_question("obelisk tie at 3 stones with 4 players", ["imhotep/sites-a/obelisks/ties"], "en")
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read("obelisk tie at 3 stones with 4 players", "en"), ["imhotep/sites-a/obelisks/ties"])
     assert made.spec["expect"][0]["equals"] == (15 + 10) // 2
 
 
@@ -391,12 +391,12 @@ def test_builder_expectations_follow_the_rule_not_the_engine():
     ("7 stones on my sled", ["imhotep/turn/get-stones/sled-limit"]),
 ])
 def test_numbers_the_game_cannot_have_get_a_bilingual_notice(question, rules):
-    made = ENGINE.example_from_question(question, rules, "en")
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read(question, "en"), rules)
     assert made is not None and made.spec is None and made.notice["en"] and made.notice["ko"]
 
 
 def test_no_builder_for_an_unrelated_rule():
-    assert ENGINE.example_from_question("7 statue cards", ["imhotep/turn/one-action"], "en") is None
+    assert ENGINE.example_from_question(ENGINE.vocabulary().read("7 statue cards", "en"), ["imhotep/turn/one-action"]) is None
 
 
 # -- Simulator and picture ---------------------------------------------------------------------------------------

@@ -253,7 +253,7 @@ PEOPLE = "tekhenu-time-of-set/gameplay/horus/statue-for-the-people"
     ("건축물이 있는 지역이 2개인 열 아래에 민중을 위한 석상을 지으면?", PEOPLE, None, 2),
 ])
 def test_an_example_is_built_from_the_questions_numbers_and_verifies(question, rule, path, expected):
-    built = ENGINE.example_from_question(question, [rule], "ko" if HANGUL.search(question) else "en")
+    built = ENGINE.example_from_question(ENGINE.vocabulary().read(question, "ko" if HANGUL.search(question) else "en"), [rule])
     assert built is not None and built.spec is not None and built.notice is None
     result = run(ENGINE, built.spec)
     assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
@@ -270,7 +270,7 @@ def test_an_example_is_built_from_the_questions_numbers_and_verifies(question, r
     ("A Statue for the people below a column with 4 regions built?", PEOPLE, "4"),
 ])
 def test_a_number_the_game_cannot_have_gets_a_notice_not_another_number(question, rule, words):
-    built = examples.from_question(question, [rule], "en")
+    built = examples.from_question(examples.vocabulary().read(question, "en"), [rule])
     assert built is not None and built.spec is None
     assert words in built.notice["en"] and HANGUL.search(built.notice["ko"])
 

@@ -17,7 +17,7 @@ HAPPINESS = ["tekhenu/scoring/happiness"]
 
 
 def _built(question: str, rules: list[str], lang: str = "en"):
-    built = ENGINE.example_from_question(question, rules, lang)
+    built = ENGINE.example_from_question(ENGINE.vocabulary().read(question, lang), rules)
     assert built is not None, question
     return built
 
@@ -113,8 +113,8 @@ def test_happiness_beyond_the_track_gets_a_notice():
 
 
 def test_no_builder_for_an_uncited_rule_or_a_question_without_its_numbers():
-    assert ENGINE.example_from_question("balance -7", ["tekhenu/actions/ra/overview"], "en") is None
-    assert ENGINE.example_from_question("How does the VP loss work?", MAAT, "en") is None
+    assert ENGINE.example_from_question(ENGINE.vocabulary().read("balance -7", "en"), ["tekhenu/actions/ra/overview"]) is None
+    assert ENGINE.example_from_question(ENGINE.vocabulary().read("How does the VP loss work?", "en"), MAAT) is None
 
 
 def test_the_example_showing_most_of_the_question_is_built():

@@ -174,7 +174,7 @@ T = "through-the-ages/"
     ("population increase with 10 tokens in the yellow bank", T + "setup/yellow-tokens/population-cost", 4),
 ])
 def test_example_builders_verify(question, rule, expected):
-    built = ENGINE.example_from_question(question, [rule], "en")
+    built = ENGINE.example_from_question(ENGINE.vocabulary().read(question, "en"), [rule])
     assert built and built.spec
     result = run(ENGINE, built.spec)
     assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
@@ -183,14 +183,12 @@ def test_example_builders_verify(question, rule, expected):
 
 def test_builders_serve_only_their_rules():
     """A builder answers the rules it shows: a corruption question answered by another rule gets none."""
-    assert ENGINE.example_from_question("corruption with 2 blue sections empty", [T + "later-rounds/famine/penalty"],
-                                        "en") is None
+    assert ENGINE.example_from_question(ENGINE.vocabulary().read("corruption with 2 blue sections empty", "en"), [T + "later-rounds/famine/penalty"]) is None
 
 
 def test_example_builder_notice_for_an_impossible_number():
     """A number the game cannot have is refused with a notice in both languages, never replaced."""
-    built = ENGINE.example_from_question("corruption with 7 blue sections empty",
-                                         [T + "advanced/mechanics/corruption/four-and-six"], "en")
+    built = ENGINE.example_from_question(ENGINE.vocabulary().read("corruption with 7 blue sections empty", "en"), [T + "advanced/mechanics/corruption/four-and-six"])
     assert built.spec is None and "7" in built.notice["en"] and "7" in built.notice["ko"]
 
 

@@ -156,10 +156,11 @@ def test_a_game_less_question_offers_the_other_games_answers(assistant):
 ])
 def test_numbers_in_any_phrasing_pick_the_table_row(assistant, question, row):
     from app.core.assistant import key_sentence
+    from app.core.question import of_text
 
     table = assistant.kb.entry("tekhenu/maat/vp-loss-table").text
     text = table.ko if "균형" in question else table.en
-    assert key_sentence(text, question, "ko" if "균형" in question else "en") == row
+    assert key_sentence(text, of_text(question), "ko" if "균형" in question else "en") == row
 
 
 def test_ask_cli_declines_with_exit_zero_and_prints_the_notice(capsys):

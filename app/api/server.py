@@ -272,11 +272,8 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
 
 
 def _answer(assistant, question: str, game: str | None) -> dict:
-    """`arbiter ask --json`: the question checked first, then the game (the command line's order)."""
-    from kb.search.searcher import validate_query
-
-    validate_query(question, require_words=False)
-    records.check_game(game)
+    """`arbiter ask --json`. The core reads the question once and checks it there, in the command line's
+    order: the question first, then the game."""
     return assistant.answer(question, game)
 
 

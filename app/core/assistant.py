@@ -5,7 +5,9 @@ and checked — or a plain notice why there is no answer or no example.
 Nothing here writes rule text: every sentence shown as the rulebook's is the KB's official text, and a
 translation is labelled as such (origin "translation").
 
-The order of judgement, each step with its own module:
+The question is read once (app/core/question.py: its language, words, glossary terms, embedding,
+numbers, printed ids, the game it names) and that reading is what every step judges. The order of
+judgement, each step with its own module:
   1. printed ids that do not exist (app/core/printed_ids.py) → declined with the ranges that do exist;
   2. out of scope (app/core/scope.py) → declined: "these rulebooks do not answer that";
   3. the game: given, or the top rule's game — with the other games' best answers when they are close
@@ -25,11 +27,12 @@ from engine import registry
 from kb.models import Card, Rule
 from kb.search.analyzers import analyze
 from kb.search.documents import sentences
-from kb.search.searcher import QueryError, Searcher
+from kb.search.searcher import QueryError, Searcher, check_game
 from kb.store import KnowledgeBase
 
 from . import examples, scope, selection, short_answer, simulator, tables
 from .printed_ids import PrintedIds
+from .question import Question, from_query, grams
 
 
 CANDIDATES = 20          # hits the answer is chosen from (the top 5 hold the answer ~98% of the time)
@@ -108,28 +111,33 @@ class Assistant:
     def game_name(self, game: str) -> dict:
         return dict(self.names.get(game) or {"ko": game, "en": game})
 
-    # -- the answer ------------------------------------------------------------------------------------
-    def answer(self, question: str, game: str | None = None) -> dict:
-        from kb.search.analyzers import detect_lang
-        from kb.search.searcher import check_game, validate_query
-
-        text = validate_query(question, require_words=False)
+    # -- the question ----------------------------------------------------------------------------------
+    def read(self, question: str, game: str | None = None) -> Question:
+        """The question read once for every step of its answer (QueryError: unusable, or an unknown game).
+        A question of symbols only ("???") is read, not refused: the answer declines it."""
+        query = self.searcher.read(question, require_words=False)
         check_game(game)
-        out = {"question": text, "lang": detect_lang(text), "game": game, "game_name": None, "answer": None,
+        named = choose_game(query.tokens, self._family_words().get(query.lang, {})) if game is None else None
+        return from_query(query, game, self.printed.mentions(query.text), named)
+
+    # -- the answer ------------------------------------------------------------------------------------
+    def answer(self, question: "str | Question", game: str | None = None) -> dict:
+        """The answer page's record for a question: its text (and `game`), or its reading by `read`, which
+        carries its game."""
+        q = question if isinstance(question, Question) else self.read(question, game)
+        game, lang = q.game, q.lang
+        out = {"question": q.text, "lang": lang, "game": game, "game_name": None, "answer": None,
                "notice": None, "notices": [], "alternatives": [], "citations": [], "example": None}
-        if not any(ch.isalnum() for ch in text):         # "???": nothing a rulebook could answer
+        if not any(ch.isalnum() for ch in q.text):         # "???": nothing a rulebook could answer
             out["notices"].append({"kind": "out_of_scope", **scope.NOTICE})
             return _finish(out)
-        result = self.searcher.search(question, game=game, k=CANDIDATES)
-        lang = result.lang
-        mentioned = self.printed.mentions(question)
-        unknown = self.printed.unknown(question, game)
+        result = self.searcher.search(q.query, game=game, k=CANDIDATES)
+        unknown = self.printed.unknown(q.printed_ids, game)
         if unknown:
             out["notices"].append({"kind": "unknown_id", **self.printed.notice(unknown, game)})
-            if len(unknown) == len(mentioned):      # only ids that do not exist: nothing to answer
+            if len(unknown) == len(q.printed_ids):      # only ids that do not exist: nothing to answer
                 return _finish(out)
-        signals = scope.features(result, self._known_words(),
-                                 known_ids=len(mentioned) - len(unknown))
+        signals = scope.features(result, self._known_words(), q, known_ids=len(q.printed_ids) - len(unknown))
         model = scope.load_model(self.searcher.embedder.name)
         out["scope"] = {"signals": signals,
                         "p_in_scope": round(model.probability(signals), 4) if model else None}
@@ -137,33 +145,33 @@ class Assistant:
             out["notices"].append({"kind": "out_of_scope", **scope.NOTICE})
             return _finish(out)
 
-        chosen, alternatives = self._choose_game(result, game)
+        chosen, alternatives = self._choose_game(result, q)
         candidates = [h for h in result.hits if h.doc.game == chosen]
         if game is None and len(candidates) < selection.DEPTH:
             # the words chose a game whose rules ranked low among all games': its own search
-            result = self.searcher.search(question, game=chosen, k=CANDIDATES)
+            result = self.searcher.search(q.query, game=chosen, k=CANDIDATES)
             candidates = list(result.hits)
-        ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index, question, lang)
+        ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index, q)
         ranked = self._rule_before_example(ranked)
         top = ranked[0].doc
-        answer = self._entry_view(top, question, lang)
+        answer = self._entry_view(top, q)
         answer["game"] = chosen
         answer["game_name"] = self.game_name(chosen)
         answer["confidence"] = round(confidence, 4)
         # the rules and cards that override the answer in a particular case, right under it
-        answer["exceptions"] = self._exceptions(top, ranked, question, lang)
+        answer["exceptions"] = self._exceptions(top, ranked, q)
         # a worked example of the rulebook that illustrates the answer goes right under it
         worked = next((h.doc for h in ranked[1:PAGE] if top.id in self.illustrated(h.doc.id)), None)
-        answer["worked_example"] = self._detail(worked, question, lang) if worked else None
+        answer["worked_example"] = self._detail(worked, q) if worked else None
         # the page: the best PAGE candidates after the answer — its own section's as details (an overview
         # seldom holds the number asked), the others as "also relevant" (a near miss of the ranking is
         # then still on the page, with its key sentence)
         shown = {top.id, *(e["rule_id"] for e in answer["exceptions"]), *([worked.id] if worked else [])}
         page = [h for h in ranked[1:PAGE] if not selection.is_repeat(h.doc, top) and h.doc.id not in shown]
-        answer["details"] = [self._detail(h.doc, question, lang) for h in page
+        answer["details"] = [self._detail(h.doc, q) for h in page
                              if h.doc.section and h.doc.section == top.section][:MAX_DETAILS]
         shown |= {d["rule_id"] for d in answer["details"]}
-        also = [self._detail(h.doc, question, lang) for h in page if h.doc.id not in shown][:MAX_ALSO]
+        also = [self._detail(h.doc, q) for h in page if h.doc.id not in shown][:MAX_ALSO]
         answer["also_relevant"] = also
         out.update(game=chosen, game_name=self.game_name(chosen), answer=answer)
         if alternatives:
@@ -181,11 +189,10 @@ class Assistant:
         # an example from the answer's own game and mode: a two-player question is not answered by a
         # Botankhamun scenario that merely ranked among the citations (and vice versa)
         cited = [h.doc.id for h in ranked if is_solo(h.doc.section) == is_solo(top.section)]
-        example, example_notices = self.example(question, chosen, cited, lang)
+        example, example_notices = self.example(q, chosen, cited)
         out["example"] = example
         out["notices"] += example_notices
-        answer["short"] = short_answer.short_answer(question, lang, answer, example,
-                                                    confident=confidence >= SHORT_CONFIDENCE)
+        answer["short"] = short_answer.short_answer(q, answer, example, confident=confidence >= SHORT_CONFIDENCE)
         return _finish(out)
 
     def _rule_before_example(self, ranked: list) -> list:
@@ -202,7 +209,7 @@ class Assistant:
         """The rules a worked example illustrates (the KB's `illustrates`)."""
         return list(getattr(self.kb.entry(entry_id), "illustrates", []) or [])
 
-    def _exceptions(self, top, ranked: list, question: str, lang: str) -> list[dict]:
+    def _exceptions(self, top, ranked: list, question: Question) -> list[dict]:
         """The answer's exceptions from the KB's links: those the search ranked for this question
         first, then the others in the KB's order."""
         listed = list(getattr(self.kb.entry(top.id), "exceptions", []) or [])
@@ -211,15 +218,15 @@ class Assistant:
         rank_of = {h.doc.id: i for i, h in enumerate(ranked)}
         ordered = sorted(listed, key=lambda i: (rank_of.get(i, len(ranked)), listed.index(i)))
         docs = [self.searcher.index.docs[self._rows[i]] for i in ordered if i in self._rows]
-        return [self._detail(d, question, lang) for d in docs[:MAX_EXCEPTIONS]]
+        return [self._detail(d, question) for d in docs[:MAX_EXCEPTIONS]]
 
-    def _choose_game(self, result, game: str | None) -> tuple[str, list[dict]]:
+    def _choose_game(self, result, question: Question) -> tuple[str, list[dict]]:
         """The answer's game, and — when the question's own words do not decide it — the other games
         that answer it too (each with its best rule), offered every time."""
-        if game is not None:
-            return game, []
-        decided = choose_game(analyze(result.query, result.lang), self._family_words().get(result.lang, {}))
-        chosen = self.family_game(decided or result.hits[0].doc.game, result)
+        if question.game is not None:
+            return question.game, []
+        decided = question.named_family
+        chosen = self.family_game(decided or result.hits[0].doc.game, question)
         if decided:
             return chosen, []
         top = next((h for h in result.hits if h.doc.game == chosen), result.hits[0])
@@ -231,13 +238,14 @@ class Assistant:
                         for g, h in best.items() if g != chosen and h.score >= ALTERNATIVE_RATIO * top.score]
         return chosen, alternatives
 
-    def family_game(self, game: str, result) -> str:
+    def family_game(self, game: str, question: Question) -> str:
         """Within a base game and its expansion, the expansion only when the question says something
         only the expansion has (its own terms or card ids); the expansion's KB restates many base rules."""
-        return family_game(game, result.terms, self.searcher.glossary, self.base_games)
+        return family_game(game, question.terms, self.searcher.glossary, self.base_games)
 
-    def _entry_view(self, doc, question: str, lang: str) -> dict:
+    def _entry_view(self, doc, question: Question) -> dict:
         entry = self.kb.entry(doc.id)
+        lang = question.lang
         other = "en" if lang == "ko" else "ko"
         text_lang = lang if doc.text.get(lang) else other
         other_lang = other if text_lang == lang else lang
@@ -258,13 +266,14 @@ class Assistant:
             "errata": [e.model_dump(mode="json") for e in getattr(entry, "errata", [])],
         }
 
-    def _detail(self, doc, question: str, lang: str) -> dict:
+    def _detail(self, doc, question: Question) -> dict:
+        lang = question.lang
         text_lang = lang if doc.text.get(lang) else ("en" if lang == "ko" else "ko")
         text = doc.text.get(text_lang) or ""
         return {"rule_id": doc.id, "game": doc.game, "title": doc.title, "lang": text_lang, "text": text,
                 "origin": doc.origin.get(text_lang), "key_sentence": self._key(doc, question, text_lang)}
 
-    def _key(self, doc, question: str, lang: str) -> str:
+    def _key(self, doc, question: Question, lang: str) -> str:
         """key_sentence with the sentences' words as the index analysed them (no analysis per answer)."""
         row = self._rows.get(doc.id)
         parts = self.searcher.index.part_tokens.get(lang) if row is not None else None
@@ -286,7 +295,7 @@ class Assistant:
         return weights
 
     # -- the example -----------------------------------------------------------------------------------
-    def example(self, question: str, game: str, cited: list[str], lang: str = "en") -> tuple[dict | None, list[dict]]:
+    def example(self, question: Question, game: str, cited: list[str]) -> tuple[dict | None, list[dict]]:
         """(example, notices): of the scenarios of the answer's game for the cited rules — one built from
         what the question names (its objects and numbers), those linked to the first cited rules and to
         the answer's section — the one that shows most of what the question asks, played under the
@@ -296,10 +305,11 @@ class Assistant:
         if not registry.has_engine(game):
             return None, [_notice("no_engine", game=name)]
         engine = registry.get(game)
+        lang = question.lang
         cited = [c for c in cited if c.startswith(f"{game}/")]
         vocabulary = engine.vocabulary()
-        asked = vocabulary.read(question, lang)
-        built = engine.example_from_question(question, cited, lang)
+        asked = question.asked(vocabulary)
+        built = engine.example_from_question(asked, cited)
         refusal = {"kind": "number", **built.notice} if built is not None and built.notice else None
         chosen = examples.choose(asked, vocabulary, self._example_candidates(built, cited))
         notices = [refusal] if refusal else []
@@ -426,18 +436,18 @@ def _finish(out: dict) -> dict:
     return out
 
 
-def key_sentence(text: str, question: str, lang: str, sentence_tokens: list | None = None,
+def key_sentence(text: str, question: Question, lang: str, sentence_tokens: list | None = None,
                  weights: dict[str, float] | None = None) -> str:
     """The sentence of the rule that shares the most content words with the question (each weighted by
     how telling it is, where `weights` gives it); for a table, the row whose first cell covers a number in
     the question (the whole table when none does: a header row alone says nothing)."""
     if tables.is_table(text):
-        return tables.row_for(text, question) or text.strip()
+        return tables.row_for(text, question.numbers) or text.strip()
     parts = sentences(text)
     if len(parts) <= 1:
         return text.strip()
-    asked = set(analyze(question, lang))
-    surface = selection.grams(question)
+    asked = set(question.words(lang))
+    surface = question.grams
     if sentence_tokens is None or len(sentence_tokens) != len(parts):
         sentence_tokens = [analyze(s, lang) for s in parts]
     # content words first; the surface (a particle, "tie" in "tied") breaks a tie; then reading order
@@ -445,7 +455,7 @@ def key_sentence(text: str, question: str, lang: str, sentence_tokens: list | No
         common = asked & set(tokens)
         return round(sum(weights.get(t, 1.0) for t in common), 6) if weights else len(common)
 
-    scored = [(shared(tokens), len(surface & selection.grams(s)), -i, s)
+    scored = [(shared(tokens), len(surface & grams(s)), -i, s)
               for i, (s, tokens) in enumerate(zip(parts, sentence_tokens))]
     return max(scored)[3]
 

@@ -72,10 +72,10 @@ class PrintedIds:
                 out.append(pid)
         return out
 
-    def unknown(self, question: str, game: str | None = None) -> list[str]:
-        """Mentioned ids that no card carries (in `game` and its base game when one is given)."""
-        return [pid for pid in self.mentions(question)
-                if not any(self._in(g, game) for g in self.known.get(pid, []))]
+    def unknown(self, mentioned, game: str | None = None) -> list[str]:
+        """Of the ids a question mentions (`mentions`), those no card carries (in `game` and its base
+        game when one is given)."""
+        return [pid for pid in mentioned if not any(self._in(g, game) for g in self.known.get(pid, []))]
 
     def notice(self, unknown: list[str], game: str | None = None) -> dict:
         """{"ko", "en"}: the ids that do not exist and the ranges that do, for their prefixes."""

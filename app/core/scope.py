@@ -21,15 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
-from kb.search.analyzers import analyze
+from .question import Question
 
 MODEL_FILE = Path(__file__).with_name("data") / "scope.json"
 FEATURES = ("dense_max", "dense_margin", "bm25_per_word", "bm25_top", "game_terms", "content_words",
             "known_ids", "unknown_words", "about_the_product", "names_another_game")
-
-# "In Catan, ...", "체스에서 ...": a question scoped to a name the rulebooks never use
-SCOPED = re.compile(r"^\s*(?:in|for|with|playing)\s+([A-Za-z][\w'’ -]{1,30}?)\s*[,:?]|^\s*([가-힣A-Za-z0-9]{1,12})(?:에서|에선|할 때|에서는)\s",
-                    re.IGNORECASE)
 
 # Questions about the product, not its rules: where to buy it and its price, sleeves, prints, apps,
 # awards, ratings, "is it fun", "the best card/strategy", other games by its designers. Rulebooks never
@@ -66,34 +62,32 @@ def known_words(bm25: dict) -> frozenset:
     return frozenset().union(*(index.vocab_dict for index in bm25.values()))
 
 
-def features(result, vocabulary, known_ids: int = 0) -> dict[str, float]:
-    """The signals of one search result (kb.search.searcher.SearchResult with its components);
-    `vocabulary`: the words the KB's lexical indexes know (known_words; a question whose words the
-    rulebooks never use — "castling", "Scrabble", "asdkjh" — is about something else)."""
+def features(result, vocabulary, question: Question, known_ids: int = 0) -> dict[str, float]:
+    """The signals of one question's search result (kb.search.searcher.SearchResult with its
+    components); `vocabulary`: the words the KB's lexical indexes know (known_words; a question whose
+    words the rulebooks never use — "castling", "Scrabble", "asdkjh" — is about something else)."""
     comp = result.components
     dense = comp.dense
     top = np.sort(dense)[-20:] if len(dense) else np.zeros(1)
-    words = analyze(result.query, result.lang)
+    words = question.words()
     bm25_top = float(comp.bm25_same.max()) if len(comp.bm25_same) else 0.0
     return {
         "dense_max": float(top[-1]),
         "dense_margin": float(top[-1] - top.mean()),
         "bm25_per_word": bm25_top / max(1, len(words)),
         "bm25_top": bm25_top,
-        "game_terms": float(len({m.term.id for m in result.terms.matches})),
+        "game_terms": float(len({m.term.id for m in question.terms.matches})),
         "content_words": float(len(words)),
         "known_ids": float(known_ids),
         "unknown_words": (sum(1 for w in words if w not in vocabulary) / len(words)) if words else 1.0,
-        "about_the_product": float(bool(PRODUCT.search(result.query))),
-        "names_another_game": float(_names_unknown(result, vocabulary)),
+        "about_the_product": float(bool(PRODUCT.search(question.text))),
+        "names_another_game": float(_names_unknown(question, vocabulary)),
     }
 
 
-def _names_unknown(result, vocabulary) -> bool:
-    m = SCOPED.search(result.query)
-    if not m:
-        return False
-    words = analyze(m.group(1) or m.group(2), result.lang)
+def _names_unknown(question: Question, vocabulary) -> bool:
+    """"In Catan, …": it scopes itself to a name none of whose words the rulebooks use."""
+    words = question.scoped_words
     return bool(words) and all(w not in vocabulary for w in words)
 
 

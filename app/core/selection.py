@@ -23,11 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.numbers import read_numbers
-from kb.search.analyzers import analyze
 from kb.search.documents import sentences
 
 from . import tables
+from .question import Question, grams
 
 MODEL_FILE = Path(__file__).with_name("data") / "selection.json"
 DEPTH = 8                 # candidates re-ordered (the gold is in the top 5 ~98% of the time)
@@ -63,18 +62,16 @@ NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|�
 PLAYERS = re.compile(r"(\d)\s*(?:-?\s*players?|인|명)")
 
 
-def grams(text: str) -> set[str]:
-    """Character bigrams of the words (Korean) and word bigrams + words (English): the surface the
-    analysers drop — particles, negations ("없으면"), "2-player" — still counts here."""
-    words = WORD.findall(unicodedata.normalize("NFKC", text or "").lower())
-    out = set()
-    for w in words:
-        if re.match(r"[\uac00-\ud7a3]", w):
-            out.update(w[i:i + 2] for i in range(len(w) - 1)) if len(w) > 1 else out.add(w)
-        else:
-            out.add(w)
-    out.update(f"{a} {b}" for a, b in zip(words, words[1:]) if not re.match(r"[\uac00-\ud7a3]", a))
-    return out
+# A rule's surface is the same for every question: read once per text, not once per candidate list
+# (the KB's ~5,600 texts and their aids fit the caches; a text outside them is read again, not wrong).
+@lru_cache(maxsize=16384)
+def _sentence_grams(text: str) -> tuple[frozenset, ...]:
+    return tuple(grams(sentence) for sentence in sentences(text)) or (frozenset(),)
+
+
+@lru_cache(maxsize=16384)
+def _aid_grams(aids: tuple[str, ...]) -> tuple[frozenset, ...]:
+    return tuple(grams(a) for a in aids)
 
 
 def _words(text: str) -> set[str]:
@@ -86,17 +83,18 @@ def intents(question: str) -> dict[str, bool]:
     return {name: bool(re.search(pattern, q)) for name, pattern in INTENTS.items()}
 
 
-def candidate_features(result, candidates: list, index, question: str, lang: str) -> np.ndarray:
+def candidate_features(result, candidates: list, index, question: Question) -> np.ndarray:
     """One row of FEATURES per candidate (hits of one game, best first); `index` is the search index
     (the words of each rule's parts, the embedded titles)."""
     part_tokens = index.part_tokens
     comp = result.components
-    asked = set(analyze(question, lang))
-    wanted = intents(question)
-    numbers = {n.value for n in read_numbers(question)}
-    q_grams = grams(question)
-    q_negated = bool(NEGATION.search(question.lower()))
-    q_players = set(PLAYERS.findall(question.lower()))
+    lang = question.lang
+    asked = set(question.words())
+    wanted = intents(question.text)
+    numbers = {n.value for n in question.numbers}
+    q_grams = question.grams
+    q_negated = bool(NEGATION.search(question.text.lower()))
+    q_players = set(PLAYERS.findall(question.text.lower()))
     forms = [m.form.lower() for m in result.terms.matches]
     rows = [h.row for h in candidates]
     top_score = candidates[0].score or 1.0
@@ -116,9 +114,9 @@ def candidate_features(result, candidates: list, index, question: str, lang: str
         n = max(1, len(asked))
         has_digit = bool(re.search(r"\d", text))
         content = {name: bool(re.search(pattern, low)) for name, pattern in CONTENT.items()}
-        sentence_grams = [grams(sentence) for sentence in sentences(text)] or [set()]
+        sentence_grams = _sentence_grams(text)
         m = max(1, len(q_grams))
-        asked_like = [grams(a) for a in ((doc.questions or {}).get(lang) or [])]
+        asked_like = _aid_grams(tuple((doc.questions or {}).get(lang) or ()))
         values = {
             "aid_grams": max((len(q_grams & g) / max(1, len(q_grams | g)) for g in asked_like), default=0.0),
             "aid_cov": max((len(asked & set(a)) / max(1, len(asked | set(a))) for a in aid_tokens), default=0.0),
@@ -140,7 +138,7 @@ def candidate_features(result, candidates: list, index, question: str, lang: str
             "same_section": float(doc.section == top_section),
             "long_text": math.log1p(len(sentence_tokens)),
             **{f"kind_{k}": float(doc.subkind == k or (k == "card" and doc.kind == "card")) for k in KINDS},
-            "table_row": float(tables.row_for(text, question) is not None),
+            "table_row": float(tables.row_for(text, question.numbers) is not None),
             "how_many_x_digit": float(wanted["how_many"] and has_digit),
             "cost_x_cost": float(wanted["cost"] and content["cost"]),
             "when_x_when": float(wanted["when"] and content["when"]),
@@ -172,19 +170,19 @@ def load_weights(path: Path = MODEL_FILE) -> np.ndarray | None:
     return np.array(raw["weights"], dtype=float)
 
 
-def rank(result, candidates: list, index, question: str, lang: str) -> list:
+def rank(result, candidates: list, index, question: Question) -> list:
     """The candidates (search hits of one game, best first) in answer order."""
-    return rank_scored(result, candidates, index, question, lang)[0]
+    return rank_scored(result, candidates, index, question)[0]
 
 
-def rank_scored(result, candidates: list, index, question: str, lang: str) -> tuple[list, float]:
+def rank_scored(result, candidates: list, index, question: Question) -> tuple[list, float]:
     """The candidates in answer order, and the model's probability that the first is the answer among
     the re-ordered ones (a softmax over the list; 1.0 when there is nothing to choose between)."""
     weights = load_weights()
     head, tail = candidates[:DEPTH], candidates[DEPTH:]
     if weights is None or len(head) < 2:
         return list(candidates), 1.0
-    scores = candidate_features(result, head, index, question, lang) @ weights
+    scores = candidate_features(result, head, index, question) @ weights
     order = sorted(range(len(head)), key=lambda i: (-scores[i], i))
     p = np.exp(scores - scores.max())
     return [head[i] for i in order] + tail, float(p[order[0]] / p.sum())

@@ -17,6 +17,7 @@ import re
 from engine.numbers import read_numbers
 
 from . import tables
+from .question import Question
 
 WH_KO = re.compile(r"무엇|뭐|뭘|뭔|무슨|어디|어느|누구|누가|몇|언제|어떻게|어떤|얼마|왜")
 WH_EN = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how)\b", re.I)
@@ -42,9 +43,9 @@ MOMENT = re.compile(r"\b(?:immediately|at the (?:end|start|beginning)|during|aft
                     r"next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|마다|이후|직후|다음 차례|부터", re.I)
 
 
-def question_kind(question: str, lang: str) -> str | None:
+def question_kind(question: Question) -> str | None:
     """'how_many', 'when', 'yes_no' or None (a wh- question the short answer does not take)."""
-    q = question.strip()
+    q, lang = question.text, question.lang
     if HOW_MANY.search(q):
         return "how_many"
     if WHEN.search(q):
@@ -58,13 +59,14 @@ def _is_permission(question: str, lang: str) -> bool:
     return bool((PERMISSION_EN if lang == "en" else PERMISSION_KO).search(question.strip()))
 
 
-def polarity(sentence: str, question: str, lang: str) -> str | None:
+def polarity(sentence: str, question: Question) -> str | None:
     """'yes' / 'no' for a permission question that the sentence plainly decides, else None."""
-    if not _is_permission(question, lang) or NEGATED_Q.search(question):
+    lang = question.lang
+    if not _is_permission(question.text, lang) or NEGATED_Q.search(question.text):
         return None
     no, yes, only, cond = (NO_EN, YES_EN, ONLY_EN, COND_EN) if lang == "en" else (NO_KO, YES_KO, ONLY_KO, COND_KO)
     says_no, says_yes = bool(no.search(sentence)), bool(yes.search(sentence))
-    if lang == "en" and not says_no and _negates_asked(sentence, question):
+    if lang == "en" and not says_no and _negates_asked(sentence, question.text):
         # "you may only choose a Pure or Tainted die, not a Forbidden die": the "not" is about what was asked
         return "no"
     if says_no == says_yes or cond.search(sentence):
@@ -74,7 +76,7 @@ def polarity(sentence: str, question: str, lang: str) -> str | None:
     if only.search(sentence):
         # "only 1 a turn": No to a question that asks for more than the sentence allows, else undecided
         allowed = [n.value for n in read_numbers(sentence)]
-        asked = [n.value for n in read_numbers(question)]
+        asked = [n.value for n in question.numbers]
         return "no" if allowed and asked and max(asked) > max(allowed) else None
     return "yes"
 
@@ -92,9 +94,9 @@ def _negates_asked(sentence: str, question: str) -> bool:
     return False
 
 
-def _row_line(text: str, question: str) -> str | None:
+def _row_line(text: str, question: Question) -> str | None:
     """'Balance −3 ~ −5 → Victory Points −1': the table's header read against the covering row."""
-    row = tables.row_for(text or "", question)
+    row = tables.row_for(text or "", question.numbers)
     if row is None:
         return None
     lines = [line.strip() for line in text.split("\n") if line.strip()]
@@ -126,21 +128,22 @@ def _line(basis: str, rule_id: str, text: dict, verdict: str | None = None) -> d
             "text": {k: v for k, v in text.items() if v}}
 
 
-def short_answer(question: str, lang: str, answer: dict, example: dict | None, confident: bool) -> dict | None:
+def short_answer(question: Question, answer: dict, example: dict | None, confident: bool) -> dict | None:
     """{"basis": "example" | "table" | "key_sentence", "rule_id", "verdict", "label", "text": {lang: …}}
     or None.
 
     `answer` is the assistant's answer view (its text and key sentence in `answer["lang"]`, the other
     edition in `answer["other"]`); `confident`: the answer selection's own confidence that the answer
     is this rule — a key sentence is only a short answer when it is."""
-    kind = question_kind(question, lang)
+    lang = question.lang
+    kind = question_kind(question)
     if kind is None:
         return None
     rule_id = answer["rule_id"]
     text_lang = answer.get("lang") or lang
     texts = {text_lang: answer.get("text") or "", (answer.get("other") or {}).get("lang") or "":
              (answer.get("other") or {}).get("text") or ""}
-    if kind == "how_many" and read_numbers(question):
+    if kind == "how_many" and question.numbers:
         # a situation with the question's own numbers ("balance -7: how many VP?"): the engine's result
         result = from_example(example)
         if result:
@@ -153,7 +156,7 @@ def short_answer(question: str, lang: str, answer: dict, example: dict | None, c
     if not key or not confident or tables.is_table(key) or text_lang != lang:
         return None
     if kind == "yes_no":
-        verdict = polarity(key, question, lang)
+        verdict = polarity(key, question)
         if not verdict:
             return None
         line = _line("key_sentence", rule_id, {lang: key}, verdict)
@@ -161,7 +164,7 @@ def short_answer(question: str, lang: str, answer: dict, example: dict | None, c
         line["unless"] = [e["rule_id"] for e in answer.get("exceptions") or []]
         return line
     if kind == "how_many":
-        asked = {n.value for n in read_numbers(question)}
+        asked = {n.value for n in question.numbers}
         given = [n.value for n in read_numbers(key) if n.value not in asked]
         return _line("key_sentence", rule_id, {lang: key}) if len(set(given)) == 1 else None
     return _line("key_sentence", rule_id, {lang: key}) if MOMENT.search(key) else None

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from engine.numbers import read_numbers
+from engine.numbers import Number
 
 CELL_RANGE = re.compile(r"^\s*([-−–]?\d+)\s*(?:~|to|-|–)\s*([-−–]?\d+)\s*$")
 CELL_OPEN = re.compile(r"^\s*([-−–]?\d+)\s*(\+|이상|이하|or more|or less)\s*$")
@@ -27,16 +28,14 @@ def _covers(cell: str, n: int) -> bool:
     return bool(m) and _int(m.group(1)) == n
 
 
-def table_row(rows: list[str], question: str) -> str | None:
-    """The first table row whose first cell covers a number of the question (read in any phrasing:
-    "-7", "minus seven", "마이너스 7")."""
-    for number in read_numbers(question):
+def table_row(rows: list[str], numbers: Sequence[Number]) -> str | None:
+    """The first table row whose first cell covers one of the question's numbers (read in any phrasing:
+    "-7", "minus seven", "마이너스 7" — app/core/question.py)."""
+    for number in numbers:
         for row in rows:
             if _covers(row.split("|")[0], number.value):
                 return row
     return None
-
-
 
 
 def is_table(text: str) -> bool:
@@ -44,9 +43,9 @@ def is_table(text: str) -> bool:
     return len(rows) >= 3 and all("|" in row for row in rows)
 
 
-def row_for(text: str, question: str) -> str | None:
-    """The row of a table rule that covers a number of the question (None: not a table, or no row)."""
-    if not is_table(text):
+def row_for(text: str, numbers: Sequence[Number]) -> str | None:
+    """The row of a table rule that covers one of the question's numbers (None: not a table, or no row)."""
+    if not numbers or not is_table(text):
         return None
     rows = [line.strip() for line in text.split("\n") if line.strip()]
-    return table_row(rows[1:], question)
+    return table_row(rows[1:], numbers)

@@ -246,7 +246,7 @@ BUILDERS = (
 )
 
 
-def example_from_question(question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
+def example_from_question(asked: Asked, rule_ids: list[str]) -> QuestionExample | None:
     """Of the builders demonstrating one of the rules that can read the question, the one showing most of
     what it asks."""
-    return best_fitting(BUILDERS, vocabulary().read(question, lang), rule_ids, vocabulary())
+    return best_fitting(BUILDERS, asked, rule_ids, vocabulary())

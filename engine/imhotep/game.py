@@ -115,8 +115,8 @@ class ImhotepEngine(api.Engine):
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang)
 
-    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
-        return examples.example_from_question(question, rule_ids, lang)
+    def example_from_question(self, asked: api.Asked, rule_ids: list[str]) -> api.QuestionExample | None:
+        return examples.example_from_question(asked, rule_ids)
 
 
 

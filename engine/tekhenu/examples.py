@@ -38,8 +38,8 @@ def vocabulary() -> Vocabulary:
     return load(DATA_DIR)
 
 
-def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
-    return best_fitting(BUILDERS, vocabulary().read(question, lang), rule_ids, vocabulary())
+def from_question(asked: Asked, rule_ids: list[str]) -> QuestionExample | None:
+    return best_fitting(BUILDERS, asked, rule_ids, vocabulary())
 
 
 def _edition(asked: Asked) -> str:

@@ -98,8 +98,8 @@ class TekhenuEngine(api.Engine):
         return scenarios.view(situation.state, situation.viewer)
 
     # -- examples from a question's numbers ------------------------------------------------------------
-    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
-        return examples.from_question(question, rule_ids, lang)
+    def example_from_question(self, asked: api.Asked, rule_ids: list[str]) -> api.QuestionExample | None:
+        return examples.from_question(asked, rule_ids)
 
     # -- presentation -----------------------------------------------------------------------------------
     def label(self, key: str, lang: str) -> str:

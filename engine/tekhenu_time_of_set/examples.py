@@ -28,8 +28,8 @@ def vocabulary() -> asked.Vocabulary:
     return asked.load(BASE_DATA_DIR).merged(asked.load(DATA_DIR))
 
 
-def from_question(question: str, rule_ids: list[str], lang: str = "en") -> QuestionExample | None:
-    return best_fitting(BUILDERS, vocabulary().read(question, lang), rule_ids, vocabulary())
+def from_question(asked: Asked, rule_ids: list[str]) -> QuestionExample | None:
+    return best_fitting(BUILDERS, asked, rule_ids, vocabulary())
 
 
 

@@ -124,8 +124,8 @@ class TimeOfSethEngine(api.Engine):
     def vocabulary(self):
         return examples.vocabulary()
 
-    def example_from_question(self, question: str, rule_ids: list[str], lang: str) -> api.QuestionExample | None:
-        return examples.from_question(question, rule_ids, lang)
+    def example_from_question(self, asked: api.Asked, rule_ids: list[str]) -> api.QuestionExample | None:
+        return examples.from_question(asked, rule_ids)
 
     # -- presentation -----------------------------------------------------------------------------------
     def label(self, key: str, lang: str) -> str:

@@ -377,15 +377,14 @@ BUILDERS = [
 RULES_READ = 5          # how far down the answer's rules a builder's rules are looked for
 
 
-def example_from_question(question: str, rule_ids: list[str], lang: str) -> QuestionExample | None:
+def example_from_question(asked: Asked, rule_ids: list[str]) -> QuestionExample | None:
     """Of the builders the question's words call for and the answer's rules are shown by, the one whose
     example shows most of what the question asks."""
-    asked = vocabulary().read(question, lang)
     first = rule_ids[:RULES_READ]
     made = []
     for pattern, rules, builder in BUILDERS:
         served = next((r for r in first if r.startswith(rules)), None)
-        if served and (pattern is None or re.search(pattern, question, re.IGNORECASE)) and (built := builder(asked)):
+        if served and (pattern is None or re.search(pattern, asked.text, re.IGNORECASE)) and (built := builder(asked)):
             built.rule = served
             made.append(built)
     return best_of(made, asked, vocabulary())

@@ -130,8 +130,8 @@ class ThroughTheAgesEngine(api.Engine):
     def vocabulary(self):
         return examples.vocabulary()
 
-    def example_from_question(self, question: str, rule_ids: list[str], lang: str):
-        return examples.example_from_question(question, rule_ids, lang)
+    def example_from_question(self, asked: api.Asked, rule_ids: list[str]):
+        return examples.example_from_question(asked, rule_ids)
 
 
 @cache

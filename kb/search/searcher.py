@@ -19,6 +19,7 @@ from .analyzers import analyze, detect_lang, warm_up
 from .documents import SearchDoc
 from .glossary import GlossaryMatcher, QueryTerms
 from .index import SearchIndex, load_or_build
+from .query import Query
 
 MAX_QUERY_CHARS = 2000
 
@@ -95,6 +96,7 @@ class SearchResult:
     game: str | None
     hits: list[Hit]
     terms: QueryTerms = field(default_factory=QueryTerms)
+    read: Query | None = None         # the question as this search read it (shared by later steps)
     # stage-1 scores and the fused score of every document, for callers that judge the result as a
     # whole (is anything here an answer at all? which game's best rule is close?)
     components: "Components | None" = None
@@ -199,14 +201,24 @@ class Searcher:
         runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
         return top if score >= 1.0 and score >= 2 * runner_up else None
 
-    def components(self, query: str, lang: str, terms: QueryTerms, game: str | None) -> Components:
+    def read(self, query: str, require_words: bool = True) -> Query:
+        """The question read once for every search and judgement that follows: validated, its language
+        detected, analysed, its glossary terms matched and embedded. QueryError for an unusable one."""
+        text = validate_query(query, require_words=require_words)
+        lang = detect_lang(text)
+        vector = self.embedder.query(text).astype(np.float32).reshape(-1)
+        return Query(text=text, lang=lang, tokens=tuple(analyze(text, lang)),
+                     terms=self.glossary.match(text, lang), vector=vector)
+
+    def components(self, query: Query, game: str | None) -> Components:
+        lang, terms = query.lang, query.terms
         other = "en" if lang == "ko" else "ko"
         n = len(self.index.docs)
-        same = analyze(query, lang) + [t for form in terms.expansions(lang) for t in self._form_tokens(form, lang)]
+        same = list(query.tokens) + [t for form in terms.expansions(lang) for t in self._form_tokens(form, lang)]
         bm25_same = self.index.bm25[lang].get_scores(same) if same else np.zeros(n)
         cross = [t for form in terms.expansions(other) for t in self._form_tokens(form, other)]
         bm25_cross = self.index.bm25[other].get_scores(cross) if cross else np.zeros(n)
-        qvec = self.embedder.query(query).astype(np.float32).reshape(1, -1)
+        qvec = query.vector.reshape(1, -1)
         # the fusion only looks at the top `depth` documents of each list; a few passages per document
         sims, rows = self.index.dense.search(qvec, min(self.index.dense.ntotal, 4 * self.params.depth))
         dense = np.full(n, -1.0)
@@ -220,15 +232,18 @@ class Searcher:
         tokens = self.index.form_tokens.get(lang, {}).get(form)
         return tokens if tokens is not None else analyze(form, lang)
 
-    def search(self, query: str, game: str | None = None, k: int = 10) -> SearchResult:
-        query = validate_query(query)
+    def search(self, query: "str | Query", game: str | None = None, k: int = 10) -> SearchResult:
+        """The ranked rules and cards for a question: its text, or its reading (`read`) when the caller
+        searches more than once or judges the result with the same words."""
+        if not isinstance(query, Query):
+            query = self.read(query)
+        elif not any(ch.isalnum() for ch in query.text):
+            raise QueryError("the question has no words to search for")
         game = check_game(game)
         k = max(1, min(int(k), 100))
-        lang = detect_lang(query)
-        terms = self.glossary.match(query, lang)
-        comp = self.components(query, lang, terms, game)
+        comp = self.components(query, game)
         fused = fuse(comp, self.meta, self.params, game)
         order = np.argsort(-fused, kind="stable")[:k]
         hits = [Hit(self.index.docs[i], fused[i], int(i)) for i in order if fused[i] > 0]
-        return SearchResult(query=query, lang=lang, game=comp.detected_game, hits=hits, terms=terms,
-                            components=comp, fused=fused)
+        return SearchResult(query=query.text, lang=query.lang, game=comp.detected_game, hits=hits, terms=query.terms,
+                            components=comp, fused=fused, read=query)
