@@ -2,7 +2,8 @@
 
 search: full index build from scratch (a fresh process, empty cache), process start to first answer
 (a fresh process, warm cache), warm search latency p50/p95 over the dev questions, peak memory.
-api: `ask` over HTTP against a real `arbiter serve`, 8 clients at once: requests/s, latency p50/p95.
+api: `ask` over HTTP against a real `arbiter serve`, 8 clients at once, new and repeated questions:
+     requests/s, latency p50/p95.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from pathlib import Path
 from kb.corpus import REPO_ROOT
 
 DEV_QUESTIONS = REPO_ROOT.parent / "shared" / "eval" / "dev_questions.yaml"
+TUNING_QUESTIONS = REPO_ROOT / "eval" / "tuning_questions.yaml"
+HOLDOUT_QUESTIONS = REPO_ROOT / "eval" / "holdout_questions.yaml"
 
 
 def _arbiter(*args: str, env: dict) -> tuple[float, int, str]:
@@ -188,20 +191,65 @@ def _percentile(sorted_ms: list[float], share: float) -> float:
     return round(sorted_ms[max(0, int(len(sorted_ms) * share) - 1)], 2)
 
 
-def bench_api(questions_file: Path, clients: int = 8, rounds: int = 8, workers: tuple = (1, 2)) -> dict:
-    """`ask` over HTTP against a real `arbiter serve` (a subprocess, rate limit off, warm): one client asking
-    each question in turn, then `clients` clients at once, each asking the next question as soon as its
-    previous answer arrived — requests per second and latency per request, for each number of server
-    processes in `workers`. The clients run in this process (httpx, one connection each) on the same
-    cores as the server: the load average is reported with the numbers."""
+def _closed_loop(base: str, questions: list[str], clients: int) -> dict:
+    """`clients` clients at once, each asking the next question as soon as its previous answer arrived:
+    requests per second and latency per request."""
     import threading
 
     import httpx
 
+    work = iter(questions)
+    lock = threading.Lock()
+    latencies, failures = [], []
+
+    def client() -> None:
+        with httpx.Client(base_url=base, timeout=60) as c:
+            while True:
+                with lock:
+                    q = next(work, None)
+                if q is None:
+                    return
+                t0 = time.perf_counter()
+                r = c.get("/v1/ask", params={"q": q})
+                elapsed = (time.perf_counter() - t0) * 1000
+                with lock:
+                    (latencies if r.status_code == 200 else failures).append(elapsed)
+
+    load_before = os.getloadavg()
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    t0 = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    latencies.sort()
+    return {"requests": len(latencies) + len(failures), "failed": len(failures),
+            "requests_per_s": round((len(latencies) + len(failures)) / wall, 1),
+            "ms_p50": _percentile(latencies, 0.5), "ms_p95": _percentile(latencies, 0.95),
+            "ms_max": round(latencies[-1], 2) if latencies else None,
+            "load_average": [round(x, 2) for x in load_before] + [round(x, 2) for x in os.getloadavg()]}
+
+
+def bench_api(questions_file: Path, clients: int = 8, rounds: int = 8, workers: tuple = (1, 2)) -> dict:
+    """`ask` over HTTP against a real `arbiter serve` (a subprocess, rate limit off, warmed by its own start),
+    for each number of server processes in `workers`, two workloads:
+      new       every request a question the server has not answered before (the dev, tuning and held-out
+                questions, each asked once): the whole pipeline, read, searched, answered, its example run —
+                first one client asking them in turn, then `clients` clients at once;
+      repeated  the dev questions asked `rounds` times more by `clients` clients at once: answered from the
+                server's kept answers (app/core/answers.py).
+    The clients run in this process (httpx, one connection each) on the same cores as the server: the load
+    average is reported with the numbers."""
+    import httpx
+
     from kb.search.evaluate import load_questions
 
-    questions = [q.q for q in load_questions(questions_file)]
-    out = {"clients": clients, "questions": len(questions), "cores": os.cpu_count()}
+    dev = [q.q for q in load_questions(questions_file)]
+    pool = list(dict.fromkeys(dev + [q.q for f in (TUNING_QUESTIONS, HOLDOUT_QUESTIONS) if f.exists()
+                                     for q in load_questions(f)]))
+    lone, crowd = pool[:40], pool[40:]
+    out = {"clients": clients, "cores": os.cpu_count(), "new_questions": len(pool)}
     for count in workers:
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
@@ -219,40 +267,18 @@ def bench_api(questions_file: Path, clients: int = 8, rounds: int = 8, workers: 
                 except httpx.TransportError:
                     time.sleep(0.2)
             ready_s = time.perf_counter() - start
+            single = []
             with httpx.Client(base_url=base, timeout=60) as one:
-                for q in questions:                      # warm: every question once (each process: its warm-up)
-                    one.get("/v1/ask", params={"q": q}).raise_for_status()
-                single = []
-                for q in questions:
+                for q in lone:
                     t0 = time.perf_counter()
                     one.get("/v1/ask", params={"q": q}).raise_for_status()
                     single.append((time.perf_counter() - t0) * 1000)
-            work = iter(questions * rounds)
-            lock = threading.Lock()
-            latencies, failures = [], []
-
-            def client() -> None:
-                with httpx.Client(base_url=base, timeout=60) as c:
-                    while True:
-                        with lock:
-                            q = next(work, None)
-                        if q is None:
-                            return
-                        t0 = time.perf_counter()
-                        r = c.get("/v1/ask", params={"q": q})
-                        elapsed = (time.perf_counter() - t0) * 1000
-                        with lock:
-                            (latencies if r.status_code == 200 else failures).append(elapsed)
-
-            load_before = os.getloadavg()
-            threads = [threading.Thread(target=client) for _ in range(clients)]
-            t0 = time.perf_counter()
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            wall = time.perf_counter() - t0
-            load_after = os.getloadavg()
+            new = _closed_loop(base, crowd, clients)
+            with httpx.Client(base_url=base, timeout=60) as one:     # every dev question kept (by each process)
+                for _ in range(count):
+                    for q in dev:
+                        one.get("/v1/ask", params={"q": q}).raise_for_status()
+            repeated = _closed_loop(base, dev * rounds, clients)
         finally:
             proc.terminate()
             try:
@@ -260,16 +286,12 @@ def bench_api(questions_file: Path, clients: int = 8, rounds: int = 8, workers: 
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        latencies.sort()
         single.sort()
-        out[f"workers_{count}"] = {
-            "server_ready_s": round(ready_s, 1), "requests": len(latencies) + len(failures), "failed": len(failures),
-            "requests_per_s": round((len(latencies) + len(failures)) / wall, 1),
-            "ask_ms_p50": _percentile(latencies, 0.5), "ask_ms_p95": _percentile(latencies, 0.95),
-            "ask_ms_max": round(latencies[-1], 2),
-            "one_client_ms_p50": _percentile(single, 0.5), "one_client_ms_p95": _percentile(single, 0.95),
-            "load_average_before": [round(x, 2) for x in load_before],
-            "load_average_after": [round(x, 2) for x in load_after]}
+        out[f"workers_{count}"] = {"server_ready_s": round(ready_s, 1),
+                                   "new_one_client_ms_p50": _percentile(single, 0.5),
+                                   "new_one_client_ms_p95": _percentile(single, 0.95),
+                                   **{f"new_{k}": v for k, v in new.items()},
+                                   **{f"repeated_{k}": v for k, v in repeated.items()}}
     return out
 
 

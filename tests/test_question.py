@@ -16,6 +16,7 @@ from kb.embeddings import _Backend
 from kb.search.analyzers import analyze, detect_lang
 from kb.search.glossary import GlossaryMatcher
 
+from app.core.answers import AnswerCache
 from app.core.printed_ids import PrintedIds
 
 # the readers of a question's text, by the name of the argument that holds it
@@ -67,6 +68,7 @@ def assistant():
     core = Assistant.create()
     for question, game in QUESTIONS:        # what loads on a first question is not what this counts
         core.answer(question, game)
+    core.answers = AnswerCache(0)           # each question read again (the kept answers: their own test)
     return core
 
 
@@ -112,3 +114,34 @@ def test_a_reading_is_the_whole_question(assistant):
     assert assistant.read("In Catan, can I trade 4:1?").scoped_words == ("catan",)
     # a question given whole answers as its text does (the page a front end shows is the same)
     assert assistant.answer(q) == assistant.answer("균형값이   -7이면 점수 몇 점 잃어?")
+
+
+def test_a_repeated_question_is_answered_from_the_kept_answers_without_reading_it(assistant):
+    from app.core.assistant import Assistant
+
+    core = Assistant(searcher=assistant.searcher, kb=assistant.kb, scenarios=assistant.scenarios)
+    core.answers = AnswerCache(2)
+    first = core.answer("개인창고에 석재를 몇 개까지 둘 수 있어?")
+    with Reads("개인창고에 석재를 몇 개까지 둘 수 있어?") as reads:
+        again = core.answer("  개인창고에 석재를   몇 개까지 둘 수 있어? ")      # the same question, spaced apart
+    assert again == first and not reads.counts
+    again["answer"]["text"] = "changed by a front end"          # each asker has its own copy
+    assert core.answer("개인창고에 석재를 몇 개까지 둘 수 있어?") == first
+    assert core.answers.stats() == {"size": 2, "answers": 1, "hits": 2, "misses": 1}
+    # the same words about another game are another question; the oldest answer goes first
+    core.answer("개인창고에 석재를 몇 개까지 둘 수 있어?", "imhotep")
+    core.answer("Can gray dice be used to Produce Resources?")
+    assert core.answers.stats()["answers"] == 2
+    with Reads("개인창고에 석재를 몇 개까지 둘 수 있어?") as reads:
+        core.answer("개인창고에 석재를 몇 개까지 둘 수 있어?")
+    assert reads.counts["embedding"] == 1                       # pushed out: read and answered again
+
+
+def test_the_kept_answers_setting_is_checked():
+    from app.core.answers import size_from_env
+    from app.core.records import UsageError
+
+    assert size_from_env({}) == 1024 and size_from_env({"ARBITER_ANSWER_CACHE": "0"}) == 0
+    for bad in ("-1", "lots", "1.5"):
+        with pytest.raises(UsageError, match="ARBITER_ANSWER_CACHE must be a whole number"):
+            size_from_env({"ARBITER_ANSWER_CACHE": bad})

@@ -341,6 +341,13 @@ class SimulatorResponse(_Open):
     example: Example
 
 
+class KeptAnswers(_Open):
+    size: int = Field(description="answers this process keeps ($ARBITER_ANSWER_CACHE; 0: none)")
+    answers: int = Field(description="answers kept now")
+    hits: int = Field(description="questions answered from a kept answer")
+    misses: int = Field(description="questions read and answered")
+
+
 class Health(_Open):
     status: Literal["ok"]
     version: str
@@ -349,6 +356,7 @@ class Health(_Open):
     index: str = Field(description="the search index's key (a digest of the KB and the model)")
     model: str
     uptime_s: float
+    answers: KeptAnswers = Field(description="this process's kept answers (a repeated question is answered from them)")
 
 
 class ErrorMessage(_Open):

@@ -148,7 +148,8 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         a = core(request)
         return JSONBody({"status": "ok", "version": app.version, "games": list(a.kb.games),
                          "documents": len(a.searcher.index.docs), "index": a.searcher.index.key,
-                         "model": a.searcher.embedder.name, "uptime_s": round(time.time() - started, 1)})
+                         "model": a.searcher.embedder.name, "uptime_s": round(time.time() - started, 1),
+                         "answers": a.answers.stats()})
 
     @v1.get("/games", response_model=models.GamesResponse, summary="The games, their rulebooks and engines")
     def games(request: Request):

@@ -27,10 +27,11 @@ from engine import registry
 from kb.models import Card, Rule
 from kb.search.analyzers import analyze
 from kb.search.documents import sentences
-from kb.search.searcher import QueryError, Searcher, check_game
+from kb.search.searcher import QueryError, Searcher, check_game, validate_query
 from kb.store import KnowledgeBase
 
 from . import examples, scope, selection, short_answer, simulator, tables
+from .answers import AnswerCache, size_from_env
 from .printed_ids import PrintedIds
 from .question import Question, from_query, grams
 
@@ -97,6 +98,7 @@ class Assistant:
         self.base_games = {gid: info.base_game or gid for gid, info in self.kb.corpus.games.items()}
         self._vocabulary: frozenset | None = None
         self._families: dict | None = None
+        self.answers = AnswerCache(size_from_env())
 
     def _family_words(self) -> dict:
         if self._families is None:          # once, on the first question without a game
@@ -122,9 +124,15 @@ class Assistant:
 
     # -- the answer ------------------------------------------------------------------------------------
     def answer(self, question: "str | Question", game: str | None = None) -> dict:
-        """The answer page's record for a question: its text (and `game`), or its reading by `read`, which
-        carries its game."""
-        q = question if isinstance(question, Question) else self.read(question, game)
+        """The answer page's record for a question: its text (and `game`; a question asked before is
+        answered from `answers`), or its reading by `read`, which carries its game."""
+        if isinstance(question, Question):
+            return self._answer(question)
+        text = validate_query(question, require_words=False)
+        check_game(game)
+        return self.answers.get_or_answer((text, game), lambda: self._answer(self.read(text, game)))
+
+    def _answer(self, q: Question) -> dict:
         game, lang = q.game, q.lang
         out = {"question": q.text, "lang": lang, "game": game, "game_name": None, "answer": None,
                "notice": None, "notices": [], "alternatives": [], "citations": [], "example": None}
