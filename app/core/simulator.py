@@ -74,3 +74,21 @@ def narrated(engine, result, spec: dict, lang: str) -> dict:
     example["facts_used"] = [{"path": p, "source": f.source if (f := facts.get(p)) else "assumed",
                               "explain": f.explain(lang) if f else ""} for p in result.facts_used]
     return example
+
+
+def pictures(engine, spec: dict, lang: str) -> tuple[str | None, str | None, object]:
+    """A scenario's pictures before and after its actions (the engine's drawings, None where it draws
+    none), and the refusal (IllegalAction) if the rules stopped it: the runner reports refusals in English
+    only, the exception carries the Korean wording too."""
+    from engine.errors import IllegalAction
+
+    situation = engine.scenario_setup(spec)
+    before = engine.picture(situation, lang)
+    refusal = None
+    for raw in spec.get("actions") or []:
+        try:
+            engine.scenario_step(situation, dict(raw))
+        except IllegalAction as exc:
+            refusal = exc
+            break
+    return before, engine.picture(situation, lang), refusal

@@ -275,27 +275,11 @@ def example_spec(example: dict) -> dict | None:
     return assistant().scenarios.get(example.get("scenario_id"))
 
 
-def replay(engine, spec: dict, lang: str) -> tuple[str | None, str | None, object]:
-    """The example's pictures before and after, and the refusal (IllegalAction) if the rules stopped it:
-    the runner reports refusals in English only, the exception carries the Korean wording too."""
-    from engine.errors import IllegalAction
-
-    situation = engine.scenario_setup(spec)
-    before = engine.picture(situation, lang)
-    refusal = None
-    for raw in spec.get("actions") or []:
-        try:
-            engine.scenario_step(situation, dict(raw))
-        except IllegalAction as exc:
-            refusal = exc
-            break
-    return before, engine.picture(situation, lang), refusal
-
-
 def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, pictures: bool = False) -> None:
     """A checked example as a short narrated calculation in the reader's language: the situation, each
     step with the rule it applies, before → after of the values that changed, the checks, the values
     the rulebook does not state; the raw data behind an expander."""
+    from app.core import simulator
     from engine import registry
 
     engine = registry.get(ex["game"])
@@ -313,7 +297,7 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
         from engine.api import ScenarioError
 
         try:
-            before_svg, after_svg, _ = replay(engine, spec, lang)
+            before_svg, after_svg, _ = simulator.pictures(engine, spec, lang)
         except (ScenarioError, KeyError, TypeError, ValueError):   # the checked example stands without them
             before_svg = after_svg = None
     if pictures and (before_svg or after_svg):
