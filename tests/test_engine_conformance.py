@@ -14,6 +14,7 @@ import pytest
 
 from engine import registry
 from engine.play import chooser
+from source_imports import imports, modules
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = registry.available()
@@ -181,28 +182,9 @@ def test_every_rule_id_the_engine_cites_exists(game, kb):
     assert not unknown, f"{game}: cites ids that are not in the KB: {unknown[:20]}"
 
 
-def _modules(package: str):
-    for path in sorted((ROOT / package).rglob("*.py")):
-        yield path, ".".join(path.relative_to(ROOT).with_suffix("").parts)
-
-
-def _imports(path: Path, module: str):
-    """(imported module, names) for every import in a file, relative imports resolved."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = module.split(".")[:-1] if path.name != "__init__.py" else module.split(".")
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield alias.name, []
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            target = ".".join(base + ([node.module] if node.module else []))
-            yield target, [a.name for a in node.names]
-
-
 def test_engine_imports_neither_kb_nor_app():
-    offenders = [f"{module} imports {target}" for path, module in _modules("engine")
-                 for target, _ in _imports(path, module) if target.split(".")[0] in ("kb", "app")]
+    offenders = [f"{module} imports {target}" for path, module in modules("engine")
+                 for target, _ in imports(path, module) if target.split(".")[0] in ("kb", "app")]
     assert not offenders, offenders
 
 
@@ -210,9 +192,9 @@ def test_no_module_reaches_into_another_modules_private_names():
     """`from x import _name` or `x._name` across modules: a private name is its module's own business."""
     offenders = []
     for package in SOURCE_PACKAGES:
-        for path, module in _modules(package):
+        for path, module in modules(package):
             module_aliases = {}
-            for target, names in _imports(path, module):
+            for target, names in imports(path, module):
                 if target.split(".")[0] not in SOURCE_PACKAGES:
                     continue
                 for name in names:
@@ -233,8 +215,8 @@ def test_engine_modules_import_in_one_direction():
     for game in GAMES:
         prefix = f"engine.{registry.folder(game)}."
         graph: dict[str, set[str]] = {}
-        for path, module in _modules(f"engine/{registry.folder(game)}"):
-            graph[module] = {t for t, names in _imports(path, module) for t in
+        for path, module in modules(f"engine/{registry.folder(game)}"):
+            graph[module] = {t for t, names in imports(path, module) for t in
                              ([t] + [f"{t}.{n}" for n in names]) if t.startswith(prefix)}
         graph = {m: {t for t in targets if t in graph and t != m} for m, targets in graph.items()}
         cycle = _find_cycle(graph)

@@ -161,7 +161,7 @@ def test_no_answer_to_the_dev_and_tuning_questions_shows_developer_text(kb):
 
 def test_the_cli_answer_names_rules_by_title_and_draws_tables(kb):
     from app.core.assistant import default_assistant
-    from app.cli import render_answer
+    from app.cli.ask import render_answer
 
     assistant = default_assistant()
     text = render_answer(assistant.answer("my scales end up at -4 in maat, how many points do I lose?", "tekhenu"), kb)
