@@ -71,7 +71,7 @@ def test_the_short_answer_comes_from_the_page(assistant):
     assert "Forbidden" in no["text"]["en"]
     # a plain No over a rule that cards and actions override names them, on the page too
     assert no["unless"] == [e["rule_id"] for e in forbidden["exceptions"]] and "tekhenu/T08" in no["unless"]
-    from app.ui.present import short_view
+    from app.core.present import short_view
     line = short_view(assistant.kb, no, "en")["line"]
     assert line.startswith("No — ") and "unless an exception below applies" in line and "tekhenu/" not in line
     # a wh- question has no short answer line

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from app.core.i18n import t
 from app.core.scope import NOTICE as OUT_OF_SCOPE
-from app.ui import present as P
+from app.core import present as P
 from kb.store import DEFAULT_DATA, load_kb
 from player_text import leaks
 
@@ -292,7 +292,7 @@ def test_players_see_what_the_rulebook_lacks_not_the_editors_notes():
 
 
 def test_key_sentences_are_shown_without_markup(assistant):
-    from app.ui import present as P
+    from app.core import present as P
 
     question = "With Happiness 6, which Card Market sections can Thoth take cards from?"
     answer = assistant.answer(question)["answer"]
@@ -376,7 +376,7 @@ def test_a_refusal_names_its_rule_in_the_readers_language(lang, message):
 
 
 def test_user_text_is_shown_as_text_not_markup():
-    from app.ui import present as P
+    from app.core import present as P
 
     at = app(q="<b>bold?</b> **stars** scribes", lang="en")
     assert not at.exception

@@ -1,4 +1,4 @@
-"""What the web app shows players, checked on the whole KB without a browser (app/ui/present.py):
+"""What the web app shows players, checked on the whole KB without a browser (app/core/present.py):
 clean titles and key sentences, tables, notes for players (never the editors' extraction notes),
 errata, card types named in both languages, rulebook order, translated errors, links that keep the
 interface language and the game."""
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from app.ui import present as P
+from app.core import present as P
 from kb.models import Card, Rule
 from kb.search.searcher import QueryError, check_game, validate_query
 from kb.store import DEFAULT_DATA, load_kb

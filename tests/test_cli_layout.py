@@ -55,6 +55,16 @@ def test_nothing_else_in_the_app_imports_the_command_line():
     assert not offenders, offenders
 
 
+def test_a_front_end_imports_no_other_front_end():
+    """What a player reads is built once in the core (app/core/present.py) for the page, the command line's
+    text and the API's messages alike; no front end reaches into another's code — except that `arbiter
+    serve` (app/cli/serve.py) is how the API is started."""
+    offenders = [o for front in FRONT_ENDS for path, module in modules(front.replace(".", "/"))
+                 for o in _reaches(path, module, tuple(f for f in FRONT_ENDS if f != front))
+                 if not (module == "app.cli.serve" and " imports app.api.server" in o)]
+    assert not offenders, offenders
+
+
 def _commands(parser: argparse.ArgumentParser, prefix: tuple = ()) -> dict[tuple, object]:
     """Every runnable command path (e.g. ("kb", "check")) with the function it runs; a command with
     subcommands of its own runs none (it prints the help)."""

@@ -1,6 +1,6 @@
 """Only player text on the page (issue 18): every example of every game (all scenarios, the Simulator's
 defaults) and the answers to the dev and tuning questions, as the app and `arbiter ask` show them
-(app/ui/present.py answer_view / example_view) in Korean and English, carry no developer text
+(app/core/present.py answer_view / example_view) in Korean and English, carry no developer text
 (tests/player_text.py: rule ids, die ids, storage paths, slugs, file names, 0-based indices, particle
 fallbacks, Latin words in the Korean example); Korean particles follow their word; "what changed" lists
 only changed values; checks read as sentences."""
@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from app.core import narrate
-from app.ui import present as P
+from app.core import present as P
 from engine import registry
 from engine.korean import fix_particles, josa
 from kb.corpus import GAME_IDS

@@ -239,7 +239,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
     def simulate(game: str, body: Annotated[models.SimulatorRequest, Body()] = None):
         from engine.api import ScenarioError
 
-        from app.ui.present import bilingual
+        from app.core.present import bilingual
 
         body = body or models.SimulatorRequest()
         if game not in simulator.games():
@@ -286,7 +286,7 @@ def _handle_errors(app: FastAPI, routes: list) -> None:
     """`routes`: the API's own, to name the methods a path takes (a 405)."""
     from kb.search.searcher import QueryError
 
-    from app.ui.present import error_text
+    from app.core.present import error_text
 
     @app.exception_handler(UsageError)
     async def usage(_request, exc: UsageError):

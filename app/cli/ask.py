@@ -1,5 +1,5 @@
 """`arbiter ask`: one question answered, and the answer page as plain text for a terminal (the same view
-the web page draws, from app/ui/present.py, so both show the same thing)."""
+the web page draws, from app/core/present.py, so both show the same thing)."""
 from __future__ import annotations
 
 from app.cli.common import EXIT_OK, one_line, print_json
@@ -37,7 +37,7 @@ def _table_lines(table, mark: int | None = None) -> list[str]:
 
 
 def _text_lines(text: str | None, table_kind: bool, mark: int | None = None) -> list[str]:
-    from app.ui import present as P
+    from app.core import present as P
 
     out = []
     for block in P.blocks(text, table_kind):
@@ -50,7 +50,7 @@ def render_answer(result: dict, kb) -> str:
     editions, the page's other rules with their key sentences (a table as a table), citations, and the
     example as a short narrated calculation — titles, never ids (those are in --json)."""
     from app.core.i18n import t
-    from app.ui import present as P
+    from app.core import present as P
 
     lang = result["lang"]
     view = P.answer_view(kb, result, lang)
@@ -95,7 +95,7 @@ def render_example(ex: dict, lang: str, kb) -> str:
     """A checked example as a short narrated calculation: each step with what it did and its rule,
     the values that changed, the checks, the values the rulebook does not state."""
     from app.core.i18n import t
-    from app.ui import present as P
+    from app.core import present as P
 
     view = P.example_view(kb, ex, lang, lang)
     out = [f"{view['heading']}: {view['situation']}"]

@@ -6,7 +6,7 @@ The session keeps the question, the chosen game and the answers, so switching th
 re-draws the same answer.
 
 User text is only ever shown with st.text (never rendered as Markdown or HTML); rulebook text is shown
-through app.ui.present, which escapes everything but the rulebook's own emphasis.
+through app.core.present, which escapes everything but the rulebook's own emphasis.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import streamlit as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # `streamlit run` starts from the script
 
 from app.core.i18n import t  # noqa: E402
-from app.ui import present as P  # noqa: E402
+from app.core import present as P  # noqa: E402
 from kb.corpus import GAME_IDS  # noqa: E402
 
 PAGES = ("ask", "browse", "cards", "diffs", "glossary", "simulator")

@@ -1,4 +1,5 @@
-"""What the web app shows a player, as plain functions (no Streamlit here, so each is tested directly).
+"""What a player reads, as plain functions (no Streamlit here, so each is tested directly): the web page
+draws these views, the command line prints them as text, the API's error messages come from them.
 
 The KB keeps the rulebook's text verbatim, with its extraction leftovers (emphasis markers, a stray
 `\\updownarrow` where an icon was) and notes written for its editors (line numbers, extraction
