@@ -10,10 +10,16 @@ through app.core.present, which escapes everything but the rulebook's own emphas
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import streamlit as st
+
+# One OpenMP thread per question embedding, as `arbiter serve` runs it: one page process answers every
+# player's session at once, and on a busy machine a query's two threads wait at each barrier for the other
+# to be scheduled (640-1,680 ms a query measured, against ~20 ms on one thread; README "The HTTP API").
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # `streamlit run` starts from the script
 
