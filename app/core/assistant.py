@@ -33,7 +33,7 @@ from kb.store import KnowledgeBase
 from . import examples, scope, selection, short_answer, simulator, tables
 from .answers import AnswerCache, size_from_env
 from .printed_ids import PrintedIds
-from .question import Question, from_query, grams
+from .question import Question, from_query
 
 
 CANDIDATES = 20          # hits the answer is chosen from (the top 5 hold the answer ~98% of the time)
@@ -463,8 +463,9 @@ def key_sentence(text: str, question: Question, lang: str, sentence_tokens: list
         common = asked & set(tokens)
         return round(sum(weights.get(t, 1.0) for t in common), 6) if weights else len(common)
 
-    scored = [(shared(tokens), len(surface & grams(s)), -i, s)
-              for i, (s, tokens) in enumerate(zip(parts, sentence_tokens))]
+    surfaces = selection.sentence_grams(text)
+    scored = [(shared(tokens), len(surface & grams), -i, s)
+              for i, (s, tokens, grams) in enumerate(zip(parts, sentence_tokens, surfaces))]
     return max(scored)[3]
 
 

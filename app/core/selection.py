@@ -26,7 +26,7 @@ import numpy as np
 from kb.search.documents import sentences
 
 from . import tables
-from .question import Question, grams
+from .question import WORD, Question, grams
 
 MODEL_FILE = Path(__file__).with_name("data") / "selection.json"
 DEPTH = 8                 # candidates re-ordered (the gold is in the top 5 ~98% of the time)
@@ -57,15 +57,15 @@ FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "se
             "what_happens_x_modal", "how_x_step",
             "title_leaf_sim", "title_leaf_rel", "title_sim", "title_rel")
 
-WORD = re.compile(r"[0-9a-z\uac00-\ud7a3]+")
 NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|못|안 |불가|금지")
 PLAYERS = re.compile(r"(\d)\s*(?:-?\s*players?|인|명)")
 
 
-# A rule's surface is the same for every question: read once per text, not once per candidate list
-# (the KB's ~5,600 texts and their aids fit the caches; a text outside them is read again, not wrong).
+# A rule's surface is the same for every question: read once per text, not once per candidate list or
+# key sentence (the KB's ~5,600 texts and their aids fit the caches; a text outside them is read again).
 @lru_cache(maxsize=16384)
-def _sentence_grams(text: str) -> tuple[frozenset, ...]:
+def sentence_grams(text: str) -> tuple[frozenset, ...]:
+    """The surface (grams) of each sentence of a rule's text, in reading order."""
     return tuple(grams(sentence) for sentence in sentences(text)) or (frozenset(),)
 
 
@@ -114,14 +114,14 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
         n = max(1, len(asked))
         has_digit = bool(re.search(r"\d", text))
         content = {name: bool(re.search(pattern, low)) for name, pattern in CONTENT.items()}
-        sentence_grams = _sentence_grams(text)
+        surfaces = sentence_grams(text)
         m = max(1, len(q_grams))
         asked_like = _aid_grams(tuple((doc.questions or {}).get(lang) or ()))
         values = {
             "aid_grams": max((len(q_grams & g) / max(1, len(q_grams | g)) for g in asked_like), default=0.0),
             "aid_cov": max((len(asked & set(a)) / max(1, len(asked | set(a))) for a in aid_tokens), default=0.0),
-            "sent_grams": max(len(q_grams & g) / m for g in sentence_grams),
-            "text_grams": len(q_grams & set().union(*sentence_grams)) / m,
+            "sent_grams": max(len(q_grams & g) / m for g in surfaces),
+            "text_grams": len(q_grams & set().union(*surfaces)) / m,
             "negation_match": float(q_negated and bool(NEGATION.search(low))),
             "player_count_match": float(bool(q_players) and bool(q_players & set(PLAYERS.findall(low)))),
             "score_rel": hit.score / top_score,
