@@ -416,3 +416,10 @@ def test_serve_refuses_bad_options_in_one_line(capsys, argv, message):
 def test_serve_refuses_a_port_in_use(server, capsys):
     port = int(server.rsplit(":", 1)[1])
     assert cli_error(capsys, "serve", "--port", str(port)) == f"cannot listen on 127.0.0.1:{port} (Address already in use)"
+
+
+def test_serve_refuses_a_bad_answer_cache_setting_in_one_line(capsys, monkeypatch):
+    monkeypatch.setenv("ARBITER_ANSWER_CACHE", "lots")
+    # an address it cannot listen on: were the setting not checked first, the refusal would name the address
+    assert cli_error(capsys, "serve", "--host", "no-such-host.invalid") == \
+        "ARBITER_ANSWER_CACHE must be a whole number of answers, 0 for none (got 'lots')"

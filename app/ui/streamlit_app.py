@@ -579,6 +579,7 @@ def sync_url(page: str, lang: str) -> None:
 
 
 def main() -> None:
+    from app.core.records import UsageError
     from kb.cachefs import CacheError
     from kb.store import KbLoadError
 
@@ -596,6 +597,10 @@ def main() -> None:
         except (KbLoadError, CacheError) as exc:     # the KB fails `kb check`, or the cache is unusable
             st.error(t("not_served", lang))
             st.code(exc.one_line() if isinstance(exc, KbLoadError) else str(exc), language=None)
+            st.stop()
+        except UsageError as exc:                   # a setting of the environment, e.g. $ARBITER_ANSWER_CACHE
+            st.error(t("not_configured", lang))
+            st.code(str(exc), language=None)
             st.stop()
     {"ask": page_ask, "browse": page_browse, "cards": page_cards, "diffs": page_diffs,
      "glossary": page_glossary, "simulator": page_simulator}[page](lang)
