@@ -330,6 +330,11 @@ class Param(_Model):
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"words: {pattern!r} is not a regular expression ({exc})") from None
+            if re.fullmatch(r"[가-힣]", pattern):
+                # "면" (a tile's edge) is also the "…면" of "-7이면": a bare syllable claims numbers that are
+                # not its own
+                raise ValueError(f"words: {pattern!r} alone also matches inside other words (as \u201c면\u201d does in "
+                                 f"\u201c-7이면\u201d); write (?<![가-힣]){pattern}")
         return self
 
 
