@@ -6,6 +6,7 @@ fallbacks, Latin words in the Korean example); Korean particles follow their wor
 only changed values; checks read as sentences."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -168,7 +169,8 @@ def test_the_cli_answer_names_rules_by_title_and_draws_tables(kb):
     assert "tekhenu/" not in text and "[tekhenu" not in text
     assert any(line.strip().startswith("▶ -3 to -5") for line in text.splitlines())     # the row, marked
     korean = render_answer(assistant.answer("바스테트로 행복지수가 인구보다 높아질 수 있어?", "tekhenu"), kb)
-    assert not [leak for line in korean.splitlines() if not line.lstrip().startswith("-")
+    # a citation's corpus lines are the citation's own detail, on their own line
+    assert not [leak for line in korean.splitlines() if not line.lstrip().startswith("corpus/")
                 for leak in leaks(line, "en")]
 
 
@@ -184,3 +186,66 @@ def test_every_through_the_ages_fact_reads_without_developer_text():
              for leak in leaks(fact_text(fact, lang), lang)]
     assert len(facts) > 300
     assert not found, "\n".join(found[:40]) + f"\n… {len(found)} in all"
+
+
+# -- seats and ships counted from 1 (issue 27) -------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Player 0 takes a die", "플레이어 0: 병사 4", "Ship 0", "0번 배", "seat 0",
+                                  "배 0 › 항구", "0번째 플레이어"])
+def test_a_seat_or_ship_counted_from_0_is_developer_text(text):
+    assert any(leak.startswith("0-based") for leak in leaks(text, "en")), text
+
+
+@pytest.mark.parametrize("text", ["Player 1 scores 0 VP", "플레이어 1: 병사 0", "병사 0 + 1 → 1", "배 1 › 항구"])
+def test_a_zero_that_counts_something_is_not(text):
+    assert not leaks(text, "en"), text
+
+
+def _svg_texts(svg: str) -> list[str]:
+    import html
+    import re
+
+    return [html.unescape(t) for t in re.findall(r"<(?:text|title)[^>]*>([^<]+)</(?:text|title)>", svg or "")]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_simulator_picture_counts_seats_and_ships_from_1(lang):
+    """The pictures beside the narration: no developer text, and Imhotep's ships numbered as the narration
+    numbers them (ship 1 is the first)."""
+    import re
+
+    from app.core import simulator
+
+    for game in simulator.games():
+        engine = registry.get(game)
+        spec = engine.simulator_scenario({f.name: f.default for f in engine.simulator_fields()})
+        for svg in simulator.pictures(engine, spec, lang)[:2]:
+            found = [leak for text in _svg_texts(svg) for leak in leaks(text, lang)
+                     if not leak.startswith("Latin")]            # a die's tooltip names its colour
+            assert not found, (game, found)
+    engine = registry.get("imhotep")
+    spec = engine.simulator_scenario({f.name: f.default for f in engine.simulator_fields()})
+    before, _, _ = simulator.pictures(engine, spec, lang)
+    ships = re.findall(r'<g aria-label="([^"]+)"><title>[^<]*</title><path[^>]*/><text[^>]*>(\d+)</text>', before)
+    assert ships, before[:400]
+    numbers = [int(n) for _, n in ships]
+    assert sorted(numbers) == list(range(1, len(numbers) + 1))
+    assert all(name == (f"{n}번 배" if lang == "ko" else f"Ship {n}") for name, n in ships)
+
+
+def test_time_of_seth_names_the_players_on_the_seth_board_by_their_number(kb):
+    """What changed on the Seth board lists its Buildings and Statues by player, counted from 1 ("0, —" was
+    the first seat)."""
+    rows = 0
+    for example in _all_scenario_results():
+        if example["game"] != "tekhenu-time-of-set":
+            continue
+        for lang, player in (("en", r"Player [1-4]|Botankhamun"), ("ko", r"플레이어 [1-4]|보탕카멘")):
+            for change in P.example_view(kb, example, lang, told_in="")["changes"]:
+                label = change["label"]
+                if not label.startswith(("Seth board", "세트 보드")) or "Dice" in label or "주사위" in label:
+                    continue
+                rows += 1
+                for value in (change["before"], change["after"]):
+                    items = [v.strip() for v in value.split(",")]
+                    assert all(v in ("—", "none", "없음") or re.fullmatch(player, v) for v in items), (label, value)
+    assert rows >= 20

@@ -77,18 +77,16 @@ def narrated(engine, result, spec: dict, lang: str) -> dict:
 
 
 def pictures(engine, spec: dict, lang: str) -> tuple[str | None, str | None, object]:
-    """A scenario's pictures before and after its actions (the engine's drawings, None where it draws
-    none), and the refusal (IllegalAction) if the rules stopped it: the runner reports refusals in English
-    only, the exception carries the Korean wording too."""
+    """The Simulator's move drawn before and after (the engine's drawings, None where it draws none), and
+    the refusal (IllegalAction) if the rules stopped it: then the move is not made and the "after" picture
+    is the board as it was (a die taken for a refused action stays on the wheel)."""
     from engine.errors import IllegalAction
 
     situation = engine.scenario_setup(spec)
     before = engine.picture(situation, lang)
-    refusal = None
     for raw in spec.get("actions") or []:
         try:
             engine.scenario_step(situation, dict(raw))
         except IllegalAction as exc:
-            refusal = exc
-            break
-    return before, engine.picture(situation, lang), refusal
+            return before, before, exc
+    return before, engine.picture(situation, lang), None

@@ -33,16 +33,22 @@ def _stone(x, y, seat, size=16, label=""):
 
 
 def _ship(x, y, ship, index, lang):
+    """Ship `index` (0-based in the state) drawn and numbered as players count it, from 1 (the narration's
+    "ship 1")."""
     size, slots = ship[0], ship[1]
     w = 22 * size + 28
-    out = [f'<path d="M{x} {y} h{w - 12} l12 12 l-12 12 h-{w - 12} z" fill="#c9a46a" stroke="#6b4f22"/>']
-    out.append(_text(x + 4, y + 16, str(index), size=11, weight="bold"))
+    number = N.counted(index)
+    name = f"{number}번 배" if lang == "ko" else f"Ship {number}"
+    out = [f'<g aria-label="{escape(name)}"><title>{escape(name)}</title>',
+           f'<path d="M{x} {y} h{w - 12} l12 12 l-12 12 h-{w - 12} z" fill="#c9a46a" stroke="#6b4f22"/>']
+    out.append(_text(x + 4, y + 16, number, size=11, weight="bold"))
     for j in range(size):        # slot 0, the bow, at the pointed end (right): it unloads first
         sx = x + w - 30 - 22 * j
         out.append(_stone(sx, y + 4, slots[j], 16))
     minimum = D.MINIMUM_LOAD[size]
     out.append(_text(x, y + 36, f"{size}칸 · 최소 {minimum}" if lang == "ko" else f"{size} space{'s' if size > 1 else ''} · min {minimum}", size=11,
                      fill="#555"))
+    out.append("</g>")
     return "".join(out)
 
 

@@ -17,6 +17,10 @@ LIGHT_TEXT = {"sunny": "#222", "shaded": "#222", "dark": "#f0f0f0"}
 DIE_FILL = {"white": "#ffffff", "black": "#111111", "yellow": "#f2c500", "brown": "#8b5a2b", "gray": "#8c8c8c"}
 DIE_TEXT = {"white": "#000", "black": "#fff", "yellow": "#000", "brown": "#fff", "gray": "#000"}
 PURITY_STROKE = {"pure": "#2e7d32", "tainted": "#e65100", "forbidden": "#c62828"}
+# each state has a shape too, so it reads without telling red from orange (on a brown die, to a colour-blind
+# reader, in print): Pure a solid outline and a round badge, Tainted a dashed outline and a triangle,
+# Forbidden a solid outline and a square badge crossed out
+PURITY_DASH = {"pure": None, "tainted": "4,2", "forbidden": None}
 ROWS = ("pure", "tainted", "forbidden")
 FONT = "font-family=\"'Noto Sans KR','Malgun Gothic','Apple SD Gothic Neo',sans-serif\""
 R_OUT, R_IN, DIE = 150, 46, 18
@@ -52,12 +56,11 @@ def wheel_svg(state, lang: str = "en", seat: int | None = None) -> str:
     parts.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="{SMALL}" text-anchor="middle">'
                  f'{escape(term("obelisk_wheel", lang).split()[0])}</text>')
     x = 8.0
-    for name, color in legend:       # which stroke means Pure, Tainted, Forbidden
+    for (name, _), row in zip(legend, ROWS):       # which outline and badge mean Pure, Tainted, Forbidden
         y = height - 12
-        parts.append(f'<rect x="{x:.1f}" y="{y - 10:.1f}" width="12" height="12" rx="2" fill="#fff" '
-                     f'stroke="{color}" stroke-width="2.5"/>')
-        parts.append(f'<text x="{x + 16:.1f}" y="{y:.1f}" font-size="{SMALL}">{escape(name)}</text>')
-        x += 16 + text_width(name, SMALL) + 14
+        parts += _die_outline(x + 6, y - 4, 12, "#ffffff", row)
+        parts.append(f'<text x="{x + 20:.1f}" y="{y:.1f}" font-size="{SMALL}">{escape(name)}</text>')
+        x += 20 + text_width(name, SMALL) + 14
     if panel:
         parts += panel[1](wheel_w, top)
     parts.append("</svg>")
@@ -93,16 +96,38 @@ def _section(state, index: int, dice: list, cx: float, cy: float, label: tuple[s
         step, size = spacing / radius, min(DIE, spacing - 3)
         for k, die in enumerate(row_dice):
             x, y = at(radius, mid + (k - (len(row_dice) - 1) / 2) * step)
-            out += _die(x, y, size, die.color, die.value, PURITY_STROKE[row])
+            out += _die(x, y, size, die.color, die.value, row)
     return out
 
 
-def _die(x: float, y: float, size: float, color: str, value: int, stroke: str) -> list[str]:
+def _die_outline(x: float, y: float, size: float, fill: str, row: str | None, label: str = "") -> list[str]:
+    """A die's square with its state's outline and badge (`row`: pure, tainted, forbidden; None: no state,
+    a plain outline)."""
     half = size / 2
-    return [f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{size:.1f}" height="{size:.1f}" rx="3" '
-            f'fill="{DIE_FILL[color]}" stroke="{stroke}" stroke-width="2.5"><title>{escape(color)} {value}</title></rect>',
-            f'<text x="{x:.1f}" y="{y + size * 0.22:.1f}" font-size="{size * 0.6:.1f}" text-anchor="middle" '
-            f'fill="{DIE_TEXT[color]}">{int(value)}</text>']
+    stroke = PURITY_STROKE.get(row, "#555")
+    dash = f' stroke-dasharray="{PURITY_DASH[row]}"' if row and PURITY_DASH[row] else ""
+    title = f"<title>{escape(label)}</title>" if label else ""
+    out = [f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{size:.1f}" height="{size:.1f}" rx="3" '
+           f'fill="{fill}" stroke="{stroke}" stroke-width="2.5"{dash} data-state="{row or ""}">{title}</rect>']
+    r, bx, by = max(4.0, size * 0.28), x + half, y - half           # the badge sits on the top-right corner
+    if row == "pure":
+        out.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="{r:.1f}" fill="{stroke}" stroke="#fff" stroke-width="1"/>')
+    elif row == "tainted":
+        out.append(f'<path d="M{bx:.1f},{by - r * 1.2:.1f} L{bx + r * 1.1:.1f},{by + r * 0.8:.1f} '
+                   f'L{bx - r * 1.1:.1f},{by + r * 0.8:.1f} Z" fill="{stroke}" stroke="#fff" stroke-width="1"/>')
+    elif row == "forbidden":
+        out.append(f'<rect x="{bx - r:.1f}" y="{by - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}" fill="{stroke}" '
+                   f'stroke="#fff" stroke-width="1"/>')
+        out.append(f'<path d="M{bx - r * 0.6:.1f},{by - r * 0.6:.1f} L{bx + r * 0.6:.1f},{by + r * 0.6:.1f} '
+                   f'M{bx + r * 0.6:.1f},{by - r * 0.6:.1f} L{bx - r * 0.6:.1f},{by + r * 0.6:.1f}" '
+                   f'stroke="#fff" stroke-width="1.5"/>')
+    return out
+
+
+def _die(x: float, y: float, size: float, color: str, value: int, row: str | None) -> list[str]:
+    return _die_outline(x, y, size, DIE_FILL[color], row, f"{color} {value}") + [
+        f'<text x="{x:.1f}" y="{y + size * 0.22:.1f}" font-size="{size * 0.6:.1f}" text-anchor="middle" '
+        f'fill="{DIE_TEXT[color]}">{int(value)}</text>']
 
 
 def _scales_panel(state, seat: int, lang: str):
@@ -125,8 +150,7 @@ def _scales_panel(state, seat: int, lang: str):
         for head, dice, row in rows:
             out.append(f'<text x="{x0 + 10:.1f}" y="{y:.1f}" font-size="{SMALL}">{escape(head)}</text>')
             for k, die in enumerate(dice):
-                out += _die(x0 + 10 + DIE / 2 + k * (DIE + 6), y + 16, DIE, die.color, die.value,
-                            PURITY_STROKE.get(row, "#555"))
+                out += _die(x0 + 10 + DIE / 2 + k * (DIE + 6), y + 16, DIE, die.color, die.value, row)
             y += 48
             if row == "tainted":
                 out.append(f'<text x="{x0 + 10:.1f}" y="{y - 10:.1f}" font-size="{SMALL}">{escape(heads[3])}</text>')

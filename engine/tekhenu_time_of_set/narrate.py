@@ -396,6 +396,8 @@ def label(key: str, lang: str) -> str:
         return pair[1] if _ko(lang) else pair[0]
     if key.isdigit():
         return (f"{key} 지역" if _ko(lang) else f"Region {key}")
+    if re.fullmatch(r"player\d+", key):         # a seat in the scenario view, counted from 1
+        return f"플레이어 {key[6:]}" if _ko(lang) else f"Player {key[6:]}"
     if re.fullmatch(r"\d+,\d+", key):           # a Temple Complex space "row,col" (0-based)
         return f"{base.cell_name(key)} 칸" if _ko(lang) else f"space {base.cell_name(key)}"
     named = base.label(key, lang)

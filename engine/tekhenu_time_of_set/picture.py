@@ -21,8 +21,14 @@ def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "middle",
 
 
 def _piece(x: float, y: float, seat, r: int = 9) -> str:
+    """A player's piece: the seat's colour and, so that it reads without colour, the player's number
+    (counted from 1, as the narration counts players)."""
     fill = SEAT_COLORS[seat % len(SEAT_COLORS)] if seat is not None else "#ffffff"
-    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#333" stroke-width="1"/>'
+    out = f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#333" stroke-width="1"/>'
+    if seat is not None:
+        out += (f'<text x="{x}" y="{y + r * 0.38:.1f}" font-size="{r}" text-anchor="middle" font-weight="bold" '
+                f'fill="#ffffff" font-family="sans-serif">{seat + 1}</text>')
+    return out
 
 
 def _reward_words(reward: dict, lang: str) -> str:

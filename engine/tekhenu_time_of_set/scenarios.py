@@ -289,10 +289,15 @@ def view(state, seat: int) -> dict:
     record = state.ext["players"][seat]
     shown.update(soldiers=record["soldiers"], priests=record["priests"], blood=state.player[seat].permanent_taint)
     if ext.seth_on(state):
+        def who(seat):      # a seat as players count it ("player1": Player 1), Botankhamun by name
+            if seat is None:
+                return None
+            return "botankhamun" if state.solo is not None and seat == base_solo.SEAT else f"player{seat + 1}"
+
         shown["seth_board"] = {"dice": [d["value"] for d in state.ext["board"]["dice"]],
-                               "regions": {r: list(s) for r, s in state.ext["board"]["regions"].items()},
-                               "people": list(state.ext["board"]["people"]),
-                               "honor": list(state.god_statues.get("seth", []))}
+                               "regions": {r: [who(x) for x in s] for r, s in state.ext["board"]["regions"].items()},
+                               "people": [who(x) for x in state.ext["board"]["people"]],
+                               "honor": [who(x) for x in state.god_statues.get("seth", [])]}
         shown["conquest"] = dict(state.ext["conquest"]["placed"])
         if record["artifacts"]:
             shown["artifacts"] = list(record["artifacts"])

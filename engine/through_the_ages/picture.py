@@ -23,9 +23,10 @@ BUILDINGS = [  # (field, card, en, ko)
 
 
 def fields() -> list[Field]:
-    out = [Field("mode", {"en": "Game", "ko": "게임"}, "choice", "advanced", ("simple", "advanced"),
-                 {"simple": {"en": "Simple (no corruption, no discontent)", "ko": "맛보기 (자원 낭비·불만 없음)"},
-                  "advanced": {"en": "Advanced / Full", "ko": "숙련 / 본격"}}),
+    # "Rules level", not "Game": the page's own selector above the form is the game
+    out = [Field("mode", {"en": "Rules level", "ko": "규칙 단계"}, "choice", "advanced", ("simple", "advanced"),
+                 {"simple": {"en": "Simple game (no corruption, no discontent)", "ko": "맛보기 게임 (자원 낭비·불만 없음)"},
+                  "advanced": {"en": "Advanced / Full game", "ko": "숙련 / 본격 게임"}}),
            Field("yellow_bank", {"en": "Tokens in the yellow bank", "ko": "노란색 저장소의 토큰"}, "int", 12, min=0, max=18),
            Field("pool", {"en": "Unused workers", "ko": "일하지 않는 일꾼"}, "int", 1, min=0, max=18),
            Field("blue_bank", {"en": "Tokens in the blue bank", "ko": "파란색 저장소의 토큰"}, "int", 10, min=0, max=18),
@@ -110,29 +111,61 @@ def board_scenario(values: dict) -> dict:
             "actions": [{"kind": "production"}], "expect": expect}
 
 
+CELL, LABEL_W, SIZE, SMALL = 20, 170, 15, 13       # smallest text 13: it reads at 12 px or more as shown
+YELLOW, BLUE, EMPTY = "#f2c200", "#2a6fdb", "#ffffff"
+
+
+def _cells(x: float, y: float, filled: int, total: int, fill: str) -> list[str]:
+    """A bank's spaces, the tokens in it filled (each a square: the count reads without colour too)."""
+    return [f'<rect x="{x + i * CELL:.0f}" y="{y:.0f}" width="{CELL - 3}" height="{CELL - 3}" rx="2" '
+            f'fill="{fill if i < filled else EMPTY}" stroke="#555"/>' for i in range(total)]
+
+
+def _tokens(x: float, y: float, count: int, fill: str, round_: bool) -> list[str]:
+    """Workers (round, yellow) or blue tokens (square) on a card."""
+    r = (CELL - 4) / 2
+    return [(f'<circle cx="{x + i * CELL + r:.0f}" cy="{y + r:.0f}" r="{r:.0f}" fill="{fill}" stroke="#555"/>' if round_
+             else f'<rect x="{x + i * CELL:.0f}" y="{y:.0f}" width="{CELL - 4}" height="{CELL - 4}" rx="2" '
+                  f'fill="{fill}" stroke="#555"/>') for i in range(count)]
+
+
+def _text(x: float, y: float, text: str, size: int = SMALL, weight: str = "normal") -> str:
+    from html import escape
+
+    return f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" font-weight="{weight}">{escape(text)}</text>'
+
+
 def svg(civ: dict, lang: str) -> str:
+    """One civilisation as its player sees it: culture and science, the yellow and blue banks space by
+    space, the unused workers, and each card with its workers (circles) and blue tokens (squares) — every
+    value a production changes, in numbers beside the drawing, so a before and an after that differ look
+    different."""
     ko = lang == "ko"
-    rows = []
-    y = 30
-    rows.append(f'<text x="10" y="20" font-size="14">{"노란색 저장소" if ko else "Yellow bank"}: {civ["yellow_bank"]} · '
-                f'{"파란색 저장소" if ko else "Blue bank"}: {civ["blue_bank"]} · {"일꾼 대기소" if ko else "Pool"}: {civ["pool"]}</text>')
-    for i in range(civ["yellow_cap"]):
-        fill = "#f2c200" if i < civ["yellow_bank"] else "#fff"
-        rows.append(f'<rect x="{10 + i * 16}" y="{y}" width="14" height="14" fill="{fill}" stroke="#555"/>')
-    y += 22
-    for i in range(civ["blue_cap"]):
-        fill = "#2a6fdb" if i < civ["blue_bank"] else "#fff"
-        rows.append(f'<rect x="{10 + i * 16}" y="{y}" width="14" height="14" fill="{fill}" stroke="#555"/>')
-    y += 34
+    rows = [_text(10, 22, f"{'문화 점수' if ko else 'Culture points'} {civ.get('culture', 0)} · "
+                          f"{'과학 점수' if ko else 'Science points'} {civ.get('science', 0)}", SIZE, "bold")]
+    y = 40
+    for label, filled, total, fill in ((("노란색 저장소" if ko else "Yellow bank"), civ["yellow_bank"], civ["yellow_cap"], YELLOW),
+                                       (("파란색 저장소" if ko else "Blue bank"), civ["blue_bank"], civ["blue_cap"], BLUE)):
+        rows.append(_text(10, y + 14, f"{label} {filled}"))
+        rows += _cells(LABEL_W, y, filled, total, fill)
+        y += CELL + 8
+    rows.append(_text(10, y + 14, f"{'일꾼 대기소' if ko else 'Unused workers'} {civ['pool']}"))
+    rows += _tokens(LABEL_W, y, civ["pool"], YELLOW, True)
+    y += CELL + 14
     for cid, n in sorted(civ["workers"].items()):
         tokens = civ["blue"].get(cid, 0)
-        rows.append(f'<text x="10" y="{y}" font-size="13">{name(cid, lang)}: '
-                    f'{"일꾼" if ko else "workers"} {n}{", " + ("파란 토큰 " if ko else "blue ") + str(tokens) if tokens else ""}</text>')
-        y += 18
+        words = f"{name(cid, lang)}: {'일꾼' if ko else 'workers'} {n}"
+        if tokens:
+            words += f", {'파란 토큰' if ko else 'blue tokens'} {tokens}"
+        rows.append(_text(10, y + 14, words))
+        y += CELL + 2
+        rows += _tokens(30, y, n, YELLOW, True) + _tokens(30 + (n + 1) * CELL, y, tokens, BLUE, False)
+        y += CELL + 8
     # wide enough for its longest line (a Korean syllable is about as wide as the font is high, the rest
-    # about 0.6 of it): "일꾼 대기소: 1" is never cut off
-    texts = re.findall(r'font-size="(\d+)">([^<]*)<', "".join(rows))
-    width = max([320] + [20 + sum(int(size) * (1.0 if "\uac00" <= ch <= "\ud7a3" else 0.62) for ch in text)
-                          for size, text in texts])
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y + 10}" font-family="sans-serif">'
-            + "".join(rows) + "</svg>")
+    # about 0.6 of it) and for the banks' spaces
+    texts = re.findall(r'font-size="(\d+)"[^>]*>([^<]*)<', "".join(rows))
+    width = max([LABEL_W + CELL * max(civ["yellow_cap"], civ["blue_cap"]) + 10]
+                + [20 + sum(int(size) * (1.0 if "\uac00" <= ch <= "\ud7a3" else 0.62) for ch in text)
+                   for size, text in texts])
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{y + 6}" viewBox="0 0 {width:.0f} {y + 6}" '
+            f'font-family="sans-serif"><rect width="100%" height="100%" fill="#fffdf6"/>' + "".join(rows) + "</svg>")
