@@ -61,7 +61,10 @@ def render_answer(result: dict, kb) -> str:
         return "\n".join(out).rstrip() or t("no_answer", lang)
     label = {"official": t("official", lang), "translation": t("translation", lang)}
     if a["short"]:
-        out += [f"▶ {t('short_answer', lang)}: {a['short']['line']}", f"  ({a['short']['basis']})", ""]
+        out += [f"▶ {t('short_answer', lang)}: {a['short']['line']}"]
+        if a["short"]["other"]:
+            out += [f"  {a['short']['other']['label']}", f"  {a['short']['other']['text']}"]
+        out += [f"  ({a['short']['basis']})", ""]
     out += [f"■ {raw['game_name'][lang]} — {a['title']}", f"[{raw['lang'].upper()} · {label.get(raw['origin'], '')}]"]
     out += _text_lines(raw["text"], a["table_kind"], a["key_row"])
     if a["key"]:
@@ -85,7 +88,10 @@ def render_answer(result: dict, kb) -> str:
                     out.append(f"    {one_line(d['key'])}")
     if view["alternatives"]:
         out += ["", f"{t('alternatives', lang)}:"] + [f"  • {alt['label']}" for alt in view["alternatives"]]
-    out += ["", f"{t('citations', lang)}:"] + [f"  - {c['title']} ({c['sources']})" for c in view["citations"]]
+    # where a player finds each rule in the rulebook; the text file's lines on a line of their own
+    out += ["", f"{t('citations', lang)}:"]
+    for number, c in enumerate(view["citations"], start=1):
+        out += [f"  {number}. {c['where']}"] + [f"     {span['ref']}" for span in c["lines"]]
     if result["example"]:
         out += ["", render_example(result["example"], lang, kb)]
     return "\n".join(out)

@@ -63,9 +63,11 @@ STRINGS = {
                            "en": "Arbiter's reading (not rulebook text): {claim} — {verdict} · from {rules}"},
     "short_basis_reading": {"ko": "Arbiter의 해석 (규칙서 원문이 아님): {claim} · 근거: {rules}",
                             "en": "Arbiter's reading (not rulebook text): {claim} · from {rules}"},
-    "short_basis_calculation": {"ko": "Arbiter의 계산 (규칙서 원문이 아님): {calc} · 근거: {rules}",
-                                "en": "Arbiter's calculation (not rulebook text): {calc} · from {rules}"},
+    "short_basis_calculation": {"ko": "Arbiter의 해석 (규칙서 원문이 아님): 계산 {calc} · 근거: {rules}",
+                                "en": "Arbiter's reading (not rulebook text): calculation {calc} · from {rules}"},
     "short_translated": {"ko": "(번역)", "en": "(translation)"},
+    "short_sentence_in": {"ko": "규칙서의 문장 ({lang}):", "en": "The rulebook's sentence ({lang}):"},
+    "short_see_sentence": {"ko": "아래 규칙서 문장을 보세요", "en": "see the rulebook's sentence below"},
     "short_claimed": {"ko": "주장한 값 {claimed}, 규칙서에 따른 값 {value}", "en": "claimed {claimed}; by the rulebook {value}"},
     "short_unless": {"ko": "단, 아래 예외에 해당하면 다릅니다: {names}",
                      "en": "unless an exception below applies: {names}"},
@@ -79,7 +81,9 @@ STRINGS = {
     "checks": {"ko": "검증", "en": "Checks"},
     "expected": {"ko": "기대", "en": "expected"},
     "got": {"ko": "결과", "en": "got"},
-    "not_rulebook": {"ko": "규칙서에 없는 값", "en": "Values the rulebook does not state"},
+    # the values an example takes from elsewhere: assumed by the engine, or printed on a component and
+    # published (a rulebook sentence may confirm part of one: it is not where the value comes from)
+    "not_rulebook": {"ko": "규칙서 본문이 아닌 곳에서 온 값", "en": "Values not taken from the rulebook text"},
     "rule_applied": {"ko": "적용 규칙", "en": "rule"},
     "game_label": {"ko": "게임", "en": "Game"},
     "example_refused": {"ko": "규칙상 불가", "en": "refused by the rules"},
@@ -100,8 +104,8 @@ STRINGS = {
     "facts_source": {"ko": "공개 자료", "en": "published source"},
     "facts_assumed": {"ko": "가정", "en": "assumed"},
     "reading": {"ko": "엔진이 규칙을 읽은 방식", "en": "How the engine reads the rule"},
-    "uses_assumed": {"ko": "규칙서에 없는 값 {n}개를 사용함 (아래에 표시)",
-                     "en": "uses {n} value(s) the rulebook does not state (listed below)"},
+    "uses_assumed": {"ko": "규칙서 본문이 아닌 곳에서 온 값 {n}개를 사용함 (아래에 표시)",
+                     "en": "uses {n} value(s) not taken from the rulebook text (listed below)"},
     "example_json": {"ko": "예시 데이터 (JSON)", "en": "Example data (JSON)"},
     "no_rule": {"ko": "‘{id}’ 규칙은 없습니다. 아래에서 게임과 절을 골라 보세요.",
                 "en": "There is no rule ‘{id}’. Choose a game and a section below."},
@@ -149,8 +153,38 @@ STRINGS = {
     "facts_rulebook": {"ko": "규칙서", "en": "rulebook"},
     "actual": {"ko": "실제", "en": "got"},
     "key_row": {"ko": "질문의 수에 맞는 줄", "en": "The row for your number"},
+    "after_refused": {"ko": "규칙상 불가한 수라 두지 않았습니다: 이전과 같은 판이며, 검증된 결과가 아닙니다",
+                      "en": "the rules refuse this move, so it is not made: the board as before, not a verified result"},
+    "refused_no_change": {"ko": "규칙상 불가한 수라 두지 않았으므로 바뀐 값이 없습니다.",
+                          "en": "The rules refuse this move, so it is not made: no value changed."},
+    "corpus_lines": {"ko": "규칙서 텍스트 파일의 해당 줄", "en": "The exact lines of the rulebook text file"},
+    "where_in_rulebook": {"ko": "규칙서에서의 위치", "en": "Where it is in the rulebook"},
 }
 
 
 def t(key: str, lang: str) -> str:
     return STRINGS[key][lang]
+
+
+def reader_lang(accept_language: str | None, locale: str | None = None, default: str = "en") -> str:
+    """The interface language for a browser: "ko" or "en", whichever the reader prefers first — the
+    browser's own language (`locale`, navigator.language) when it is one of them, else the first of them
+    in its Accept-Language header by weight ("ja, en;q=0.8, ko;q=0.5" → en); `default` when neither is
+    there (a reader of neither language is likelier to read English)."""
+    if locale and locale.split("-")[0].strip().lower() in ("ko", "en"):
+        return locale.split("-")[0].strip().lower()
+    ranked = []
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        primary = tag.split("-")[0].strip().lower()
+        if primary in ("ko", "en") and weight > 0:
+            ranked.append((-weight, position, primary))
+    return min(ranked)[2] if ranked else default

@@ -102,24 +102,38 @@ def _player_sentences(text: str) -> str:
     return " ".join(kept).strip()
 
 
+def _sentences(text: str, lang: str) -> str:
+    """A note as sentences a player reads: no clause left hanging on a ";" at its end, and in Korean no
+    ";" at all (Korean prose ends a sentence with "다." and joins clauses with a comma)."""
+    text = re.sub(r"\s*;\s*$", "", text.strip())
+    if lang == "ko":
+        text = re.sub(r"(?<=다)\s*;\s*", ". ", text)
+        text = re.sub(r"\s*;\s*", ", ", text)
+    if text and not re.search(r"[.!?)\"'”’]$", text):
+        text += "."
+    return text
+
+
 def fact_text(fact, lang: str) -> str:
-    """Why a value is not the rulebook's, in the reader's language: an assumed value's reason; a published
-    value's cross-check — unless it names code files, then what it is (the reference stays in `arbiter
-    facts` and --json)."""
+    """Why a value is not the rulebook's, in the reader's language, said first: an assumed value's reason
+    (the engine decides what the text leaves open); a published value's origin — printed only on the
+    components, taken from a published source — and then, labelled as such, how it was cross-checked
+    (where that check quotes the rulebook, it reads as a check of the value, not as its source). Code files
+    and references stay in `arbiter facts` and --json."""
     ko = lang == "ko"
     if fact is None:
         return ""
     if fact.source == "source":
+        origin = ("구성물에 인쇄된 값으로, 공개된 자료에서 가져왔습니다." if ko
+                  else "Printed on the components; taken from a published source.")
         checked = _player_sentences(" ".join(((fact.checked_ko if ko and fact.checked_ko else fact.checked)
                                               or "").split()))
         if checked:
-            return checked
-        return ("규칙서 본문에는 없고 구성물에만 인쇄된 값으로, 공개된 자료에서 가져와 다른 자료와 대조했습니다."
-                if ko else "Printed only on the components; taken from a published source and cross-checked "
-                           "against another.")
+            return f"{origin} {'대조' if ko else 'Cross-checked'}: {_sentences(checked, lang)}"
+        return origin[:-1] + (", 다른 자료와 대조했습니다." if ko else ", cross-checked against another.")
     note = _player_sentences(" ".join(((fact.note_ko if ko and fact.note_ko else fact.note) or "").split()))
-    return note or ("규칙서 본문에 없는 값이라 엔진이 정한 값입니다." if ko
-                    else "The rulebook text does not state it; the engine decides it.")
+    return _sentences(note, lang) if note else ("규칙서 본문에 없는 값이라 엔진이 정한 값입니다." if ko
+                                                else "The rulebook text does not state it; the engine decides it.")
 
 
 def check_words(check: dict, lang: str) -> dict:

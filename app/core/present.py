@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from app.core.i18n import t
 from app.core.printed_ids import TYPE_LABEL
 from kb.models import Card, Rule, Section
-from kb.search.documents import CARD_TYPE_LABEL
+from kb.search.documents import CARD_TYPE_LABEL, sentences
 from kb.store import KnowledgeBase
 
 # -- display text ------------------------------------------------------------------------------------
@@ -410,6 +410,166 @@ def bilingual(message: str, lang: str) -> str:
     return message
 
 
+# -- where a rule is in the rulebook, as a player finds it -------------------------------------------------
+def where(kb: KnowledgeBase, entry_id: str, lang: str, search_title: dict | None = None,
+          heading: str | None = None) -> str:
+    """Chapter › section › heading in the reader's language (the KB's section path, printing slips
+    corrected, and the entry's own title): where a player finds the rule in the printed rulebook."""
+    entry = kb.entry(entry_id)
+    if not isinstance(entry, (Rule, Card)):
+        return shown_title(kb, entry_id, search_title, lang)
+    parts = [section_title(s, lang) for s in kb.section_path(entry.section)] if entry.section else []
+    heading = heading or entry_title(entry, lang)
+    if not parts or parts[-1] != heading:
+        parts.append(heading)
+    return " › ".join(p for p in parts if p)
+
+
+def _span(source) -> tuple[str, int, int]:
+    """(corpus file name, first, last) of a hit's source ({"file": "corpus/…", "lines": [a, b]}) or a KB span."""
+    if isinstance(source, dict):
+        return source["file"].rsplit("/", 1)[-1], int(source["lines"][0]), int(source["lines"][1])
+    return source.file, source.first, source.last
+
+
+def line_refs(kb: KnowledgeBase, sources, lang: str) -> list[dict]:
+    """The exact corpus lines of an entry, the reader's edition first: each span as {"ref": the file and
+    its line numbers, in the reader's words ("corpus/tekhenu.ko.txt 1297번째 줄"), "text": those lines as the
+    extraction prints them}. Developers' detail, one click away from the citation."""
+    spans = list(dict.fromkeys(_span(s) for s in sources or []))
+    spans.sort(key=lambda s: (f".{lang}." not in s[0]))           # stable: the KB's order otherwise
+    out = []
+    for name, first, last in spans:
+        numbers = f"{first}" if first == last else f"{first}–{last}"
+        if lang == "ko":
+            ref = f"corpus/{name} {numbers}번째 줄"
+        else:
+            ref = f"corpus/{name}, {'line' if first == last else 'lines'} {numbers}"
+        file = kb.corpus.files.get(name)
+        text = file.span_text(first, last) if file is not None and last <= len(file) else ""
+        out.append({"ref": ref, "text": text})
+    return out
+
+
+# -- identical entries shown once (cards that share a text, a rule that repeats a card) -------------------
+def _texts(entry) -> dict[str, str]:
+    """An entry's text per language, whitespace-normalised: the rulebook's own (official) wording where
+    there is one (two project translations of one printed sentence may differ in a word)."""
+    texts = {lang: " ".join((entry.text.get(lang) or "").split()) for lang in ("ko", "en")}
+    official = {lang: t for lang, t in texts.items() if t and (entry.origin.get(lang) == "official")}
+    return official or {lang: t for lang, t in texts.items() if t}
+
+
+def same_text(a, b) -> bool:
+    """Two entries of one game printing the same text (B21 and B22; cards with the same printed values)."""
+    if a is None or b is None or a.id == b.id or a.game != b.game:
+        return False
+    if isinstance(a, Card) and isinstance(b, Card) and (a.fields != b.fields or a.type != b.type):
+        return False      # the same words on tiles that differ (a Pillar tile's light) are two tiles
+    ta, tb = _texts(a), _texts(b)
+    return bool(ta) and ta == tb
+
+
+def within(a, b, shortest: int = 30) -> bool:
+    """a's whole text is part of b's (a card whose text a rule of its section prints, and goes on)."""
+    if a is None or b is None or a.id == b.id or a.game != b.game:
+        return False
+    ta, tb = _texts(a), _texts(b)
+    shared = [lang for lang in ta if lang in tb]
+    return bool(shared) and all(len(ta[lang]) >= shortest and ta[lang] in tb[lang] and ta[lang] != tb[lang]
+                                for lang in shared)
+
+
+def merged(kb: KnowledgeBase, entries: list) -> list[list]:
+    """Entries (KB rules and cards, or their ids) grouped so that each text is shown once: identical
+    texts together, a text another one contains with it; the first of a group is the one whose text
+    covers them all. Groups keep the order of their first member."""
+    groups: list[list] = []
+    for item in entries:
+        entry = kb.entry(item) if isinstance(item, str) else item
+        for group in groups:
+            head = kb.entry(group[0]) if isinstance(group[0], str) else group[0]
+            if same_text(entry, head) or within(entry, head):
+                group.append(item)
+                break
+            if within(head, entry):
+                group.insert(0, item)
+                break
+        else:
+            groups.append([item])
+    return groups
+
+
+def merged_label(kb: KnowledgeBase, ids: list[str], lang: str) -> str:
+    """The title of entries shown as one: "B21 · B22 Blessing card" for cards of one kind and name, else
+    each title once, joined by " · "."""
+    entries = [kb.entry(i) for i in ids]
+    if len(entries) > 1 and all(isinstance(e, Card) and PRINTED_ID.fullmatch(e.printed_id) for e in entries) \
+            and len({e.type for e in entries}) == 1 and len({(e.name.get(lang) if e.name else None) for e in entries}) == 1:
+        name = entries[0].name.get(lang) if entries[0].name else None
+        return clean(f"{' · '.join(e.printed_id for e in entries)} {card_type(entries[0].type, lang)}"
+                     + (f" · {name}" if name else ""))
+    return " · ".join(dict.fromkeys(entry_title(e, lang) if e is not None else i for e, i in zip(entries, ids)))
+
+
+def _merged_title(kb: KnowledgeBase, ids: list[str], search_title: dict | None, lang: str) -> str:
+    """A search title ("section › label") with the label of every entry shown under it."""
+    shown = shown_title(kb, ids[0], search_title, lang)
+    if len(ids) == 1:
+        return shown
+    return " › ".join([*shown.split(" › ")[:-1], merged_label(kb, ids, lang)])
+
+
+def _rest(entry, covered, lang: str) -> str | None:
+    """What `entry`'s text in `lang` says beyond `covered`'s, whose whole text it prints (None when that
+    cannot be told): the words themselves where `lang` is where both print them; else, for a translation,
+    its sentences after as many as the covered text has in the language it is printed in (the project's
+    translations follow the rulebook sentence by sentence)."""
+    text = " ".join((entry.text.get(lang) or "").split())
+    shown = " ".join((covered.text.get(lang) or "").split())
+    if shown and shown in text:
+        return text.replace(shown, " ").strip(" ,;") or None
+    printed = _texts(covered)
+    for source_lang, covered_text in printed.items():
+        whole = _texts(entry).get(source_lang, "")
+        if whole.startswith(covered_text):
+            skip = len(sentences(covered_text))
+            left = sentences(entry.text.get(lang) or "")[skip:]
+            if len(sentences(whole)) == skip + len(left) and left:
+                return " ".join(left)
+    return None
+
+
+def citations(kb: KnowledgeBase, hits: list[dict], lang: str) -> list[dict]:
+    """The citations as a player follows them: where each rule is in the rulebook (chapter › section ›
+    heading, in the reader's language), its text in the reader's language where the KB has it, and its
+    exact corpus lines (for the expander); entries printing the same text cited once."""
+    by_id = {h["rule_id"]: h for h in hits}
+    out = []
+    for ids in merged(kb, list(by_id)):
+        hit = by_id[ids[0]]
+        text_lang = lang if hit["text"].get(lang) else ("en" if lang == "ko" else "ko")
+        entry = kb.entry(ids[0])
+        origin = entry.origin.get(text_lang) if isinstance(entry, (Rule, Card)) else None
+        heading = merged_label(kb, ids, lang) if len(ids) > 1 else None
+        out.append({"rule_id": ids[0], "rule_ids": ids,
+                    "where": where(kb, ids[0], lang, hit.get("title"), heading),
+                    "rulebook_text": hit["text"].get(text_lang) or "", "text_lang": text_lang, "origin": origin,
+                    "lines": line_refs(kb, [s for i in ids for s in by_id[i]["sources"]], lang)})
+    return out
+
+
+def entry_groups(kb: KnowledgeBase, entries: list, lang: str) -> list[dict]:
+    """A list of KB rules and cards (a Browse section, the Cards page) with each text shown once:
+    {"entry": the entry whose text is shown, "ids": every entry it stands for, "title"}."""
+    out = []
+    for group in merged(kb, list(entries)):
+        ids = [e.id for e in group]
+        out.append({"entry": group[0], "ids": ids,
+                    "title": merged_label(kb, ids, lang) if len(group) > 1 else entry_title(group[0], lang)})
+    return out
+
+
 # -- what a player reads of an answer and its example (the app and `arbiter ask` draw these) ---------------
 def marked_table(text: str | None, key: str | None, table_kind: bool = False) -> tuple[Table, int | None] | None:
     """A rule's table and the index of the row that answers (its key sentence), or None: not a table."""
@@ -427,7 +587,7 @@ def entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
     """A rule beside the answer (same section, or also relevant): its title, and its key sentence — a
     table's row shown in its table, marked."""
     out = {"rule_id": d["rule_id"], "title": shown_title(kb, d["rule_id"], d["title"], lang),
-           "origin": d.get("origin"), "table": None, "row": None, "key": None}
+           "origin": d.get("origin"), "text_lang": d.get("lang") or lang, "table": None, "row": None, "key": None}
     if any(isinstance(b, Table) for b in blocks(d.get("text"))):
         out["table"], out["row"] = marked_table(d["text"], d.get("key_sentence"))
     else:
@@ -436,36 +596,43 @@ def entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
 
 
 def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
-    """The short answer line in the interface language: the verdict ("No"), the number or the moment; the
-    words that prove it (the rulebook's sentence as printed — marked when it is the project's translation —
-    or the engine's checked result); and, under it, what it is: Arbiter's reading of that sentence (the
-    ruling's claim, never shown as rulebook text) or Arbiter's calculation, and the rules it used."""
+    """The short answer in the interface language: the line — the verdict ("No"), the number or the moment,
+    then the rulebook's sentence that proves it, in quotation marks (marked when it is the project's
+    translation; on a labelled line of its own when the KB has it only in the other language, so that no
+    line mixes languages) or the engine's checked result; and under it, labelled, what it is: Arbiter's
+    reading of that sentence (the ruling's claim or its calculation, never shown as rulebook text), and
+    the rules it used."""
     if not short or not short.get("text"):
         return None
     text_lang = lang if short["text"].get(lang) else next(iter(short["text"]))
     sentence = key_text(short["text"][text_lang])
-    if short.get("basis") == "ruling":
+    if short.get("basis") in ("ruling", "key_sentence"):        # the rulebook's own words
         sentence = f"“{sentence}”"
         if (short.get("text_origin") or {}).get(text_lang) == "translation":
-            sentence += f" {t('short_translated', lang)}"
+            sentence += f" {t('short_translated', text_lang)}"
     label = (short.get("label") or {}).get(lang)
     rules = ", ".join(dict.fromkeys(rule_title(kb, rid, lang) for rid in short.get("rules") or [short["rule_id"]]))
     value = short.get("value")
     calc = (short.get("calculation") or {}).get(lang)
     if value and short.get("kind") != "dispute":
         head = amount_text(value, lang)
-        line = f"{head} — {calc}" if calc and calc != head else f"{head} — {sentence}"
     elif short.get("phase"):
-        line = f"{short['phase'].get(lang) or short['phase'].get('en')} — {sentence}"
-    elif label:
-        line = f"{label} — {calc or sentence}"
+        head = short["phase"].get(lang) or short["phase"].get("en")
     else:
-        line = sentence
+        head = label
+    extra = ""
     if short.get("claimed") is not None and value:
-        line += f" ({t('short_claimed', lang).format(claimed=short['claimed'], value=amount_text(value, lang))})"
+        extra += f" ({t('short_claimed', lang).format(claimed=short['claimed'], value=amount_text(value, lang))})"
     if short.get("unless"):
-        names = ", ".join(dict.fromkeys(rule_title(kb, rid, lang) for rid in short["unless"]))
-        line += f" ({t('short_unless', lang).format(names=names)})"
+        # cards printing the same text named once ("B11 · B12 Blessing card")
+        names = ", ".join(merged_label(kb, ids, lang) for ids in merged(kb, list(dict.fromkeys(short["unless"]))))
+        extra += f" ({t('short_unless', lang).format(names=names)})"
+    other = None
+    if text_lang == lang:
+        line = (f"{head} — {sentence}" if head else sentence) + extra
+    else:
+        line = (head or t("short_see_sentence", lang)) + extra
+        other = {"label": t("short_sentence_in", lang).format(lang=t(f"lang_{text_lang}", lang)), "text": sentence}
     if short.get("basis") == "ruling":
         claim = clean((short.get("claim") or {}).get(lang) or "")
         if calc:
@@ -480,7 +647,9 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
             basis = t("short_basis_reading", lang).format(claim=claim, rules=rules)
     else:
         basis = t(f"short_basis_{short['basis']}", lang).format(rule=rules)
-    return {"line": line, "basis": basis, "rule_id": short["rule_id"]}
+    basis_label, _, basis_rest = basis.partition(": ") if short.get("basis") == "ruling" else ("", "", basis)
+    return {"line": line, "other": other, "basis": basis, "basis_label": basis_label, "basis_rest": basis_rest,
+            "rule_id": short["rule_id"]}
 
 
 def _claim_truth(short: dict, lang: str) -> str:
@@ -531,23 +700,56 @@ def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:
                 else key_text(telling(a["key_sentence"], a["text"]))),
         "key_row": marked[1] if marked else None,
         "short": short_view(kb, a.get("short"), lang),
-        "exceptions": [entry_view(kb, d, lang) for d in a.get("exceptions") or []],
-        "worked_example": entry_view(kb, a["worked_example"], lang) if a.get("worked_example") else None,
-        "details": [entry_view(kb, d, lang) for d in a.get("details") or []],
-        "also": [entry_view(kb, d, lang) for d in a.get("also_relevant") or []],
+        "key_lang": a.get("lang") or lang,
+        **_page_entries(kb, a, lang),
         "missing": missing_lines(a.get("missing") or [], lang),
         "errata": [erratum_line(e, lang) for e in a.get("errata") or []],
     }
-    view["citations"] = [{"rule_id": h["rule_id"], "title": shown_title(kb, h["rule_id"], h["title"], lang),
-                          "sources": ", ".join(f"{s['file']}:{s['lines'][0]}-{s['lines'][1]}" for s in h["sources"])}
-                         for h in result.get("citations") or []]
+    view["citations"] = citations(kb, result.get("citations") or [], lang)
     return view
 
 
-def example_view(kb: KnowledgeBase, ex: dict, lang: str, told_in: str) -> dict:
+def _page_entries(kb: KnowledgeBase, a: dict, lang: str) -> dict:
+    """The answer's exceptions, worked example, details and also-relevant rules, each text once: an entry
+    printing the same text as one shown above it (or part of it) is not listed again — the one shown names
+    both; one that prints more than an entry above shows only what it adds (Hammurabi's card, then the rule
+    that goes on about replacing him)."""
+    shown: list[tuple[str, dict | None]] = [(a["rule_id"], None)]      # (id, its view; None: the answer)
+    names: dict[str, list[str]] = {a["rule_id"]: [a["rule_id"]]}
+    out: dict[str, list] = {}
+    for key, items in (("exceptions", a.get("exceptions") or []),
+                       ("worked_example", [a["worked_example"]] if a.get("worked_example") else []),
+                       ("details", a.get("details") or []), ("also", a.get("also_relevant") or [])):
+        views = []
+        for d in items:
+            entry = kb.entry(d["rule_id"])
+            twin = next((rid for rid, _ in shown if same_text(entry, kb.entry(rid)) or within(entry, kb.entry(rid))),
+                        None)
+            if twin is not None:
+                names[twin].append(d["rule_id"])
+                continue
+            view = entry_view(kb, d, lang)
+            covered = next((rid for rid, _ in shown if within(kb.entry(rid), entry)), None)
+            if covered is not None and view["table"] is None:
+                view["key"] = key_text(_rest(entry, kb.entry(covered), d.get("lang") or lang) or view["key"])
+            shown.append((d["rule_id"], view))
+            names[d["rule_id"]] = [d["rule_id"]]
+            views.append((view, d))
+        out[key] = views
+    for key in out:
+        out[key] = [dict(view, title=_merged_title(kb, names[view["rule_id"]], d["title"], lang),
+                         rule_ids=names[view["rule_id"]]) for view, d in out[key]]
+    out["worked_example"] = out["worked_example"][0] if out["worked_example"] else None
+    out["title"] = _merged_title(kb, names[a["rule_id"]], a["title"], lang)
+    return out
+
+
+def example_view(kb: KnowledgeBase, ex: dict, lang: str, told_in: str, one_move: bool = False) -> dict:
     """A checked example as a player reads it, in the interface language: the situation, the rules it
     shows (titles), each step with its rules and any refusal, what changed, the checks, the readings that
-    decide the result and the other values the rulebook does not state — no ids, paths or file names."""
+    decide the result and the other values the rulebook does not state — no ids, paths or file names.
+    `one_move`: the example is one move (the Simulator's): when the rules refuse it, it is not made, and
+    nothing changed."""
     from app.core import narrate
     from engine import registry
 
@@ -577,20 +779,24 @@ def example_view(kb: KnowledgeBase, ex: dict, lang: str, told_in: str) -> dict:
                                   "rule": rule_title(kb, refused["rule_id"], lang)} if refused else None})
     facts = []
     for fact in story.get("facts") or []:
-        kind = t("facts_source", lang) if fact["source"] == "source" else \
-            t("facts_rulebook", lang) if fact["source"] == "rulebook" else t("facts_assumed", lang)
+        if fact["source"] == "rulebook":       # listed under "values not taken from the rulebook text"
+            continue
+        kind = t("facts_source", lang) if fact["source"] == "source" else t("facts_assumed", lang)
         facts.append({"kind": kind, "name": fact.get("name"), "reading": fact.get("reading", False),
                       "text": readable(fact.get("text") or fact_note(fact.get("explain")), kb, lang)})
     notice = ex.get("notice")
+    refused_move = one_move and any(step["refused"] for step in steps)
     return {
         "verified": ex["verified"],
+        "refused_move": refused_move,
         "heading": f"{t('example', lang)} — {'✓' if ex['verified'] else '✗'} "
                    f"{t('verified', lang) if ex['verified'] else t('not_verified', lang)}",
         "situation": readable(situation, kb, lang),
         "notice": readable(notice[lang], kb, lang) if isinstance(notice, dict) else None,
         "rules": named(ex.get("rule_ids")),
         "steps": steps,
-        "changes": [{k: readable(c[k], kb, lang) for k in ("label", "before", "after")} for c in story["changes"]],
+        "changes": [] if refused_move else [{k: readable(c[k], kb, lang) for k in ("label", "before", "after")}
+                                            for c in story["changes"]],
         "checks": [{"ok": c["ok"], "text": readable(c["text"], kb, lang),
                     "detail": readable(c.get("detail") or "", kb, lang)} for c in story["checks"]],
         "facts": facts,
@@ -602,8 +808,10 @@ def view_texts(view) -> list[str]:
     out: list[str] = []
     if isinstance(view, dict):
         for key, value in view.items():
-            # a citation's file and lines are the citation itself (corpus/…:12-14), not developer text
-            if key not in ("rule_id", "game", "kind", "sources") and not isinstance(value, bool):
+            # a citation's corpus lines are the citation itself (corpus/…, lines 12–14), not developer text;
+            # rulebook text is shown as printed
+            if key not in ("rule_id", "rule_ids", "game", "kind", "lines", "rulebook_text", "text_lang", "origin",
+                           "key_lang") and not isinstance(value, bool):
                 out += view_texts(value)
     elif isinstance(view, (list, tuple)):
         if isinstance(view, tuple) and len(view) == 2 and all(isinstance(v, str) for v in view):

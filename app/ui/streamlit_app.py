@@ -37,10 +37,11 @@ STYLE = """<style>
 .st-key-highlight { background: #fff7d1; border-left: 6px solid #e0a800 !important; }
 /* Streamlit's own English hints ("Press Enter to submit form") are not the interface's words */
 [data-testid="InputInstructions"] { display: none !important; }
-/* a phone: the title takes one line of the first screen, not a third of it */
+/* a phone: the title takes one line of the first screen, not a third of it, and starts below Streamlit's
+   fixed header (3.75rem high), not under it */
 @media (max-width: 640px) {
   .st-key-app-title h1 { font-size: 1.25rem !important; padding: 0.25rem 0 !important; line-height: 1.3 !important; }
-  .stMainBlockContainer { padding-top: 2.5rem !important; }
+  .stMainBlockContainer { padding-top: 4.25rem !important; }
 }
 /* a link-like button that opens a rule in Browse, in this tab and session */
 .st-key-rulelinks button, [class*="st-key-open-"] button { padding: 0 0.25rem !important; min-height: 1.5rem !important; }
@@ -176,6 +177,11 @@ def page_ask(lang: str) -> None:
         state["_question"] = state["ask_q"]
         state["_game"] = state[game_key]
         state["_asked"] = {"q": state["ask_q"], "game": state[game_key]}
+        asked_in = question_lang(state["ask_q"])
+        if asked_in and asked_in != lang and not state.get("_lang_chosen"):
+            # the page follows the reader: asked in the other language, it answers in that one
+            state["_lang_next"] = asked_in
+            st.rerun()
     asked = state.get("_asked")
     if not asked:
         return
@@ -220,15 +226,21 @@ def render_answer(result: dict, lang: str) -> None:
         return
     st.markdown(f"**{t('answer_game', lang)}:** {P.markdown(both_names(a['game'], lang))}")
     if a["short"]:            # the answer first, in one line, with what proves it
+        short = a["short"]
         with st.container(border=True, key="short-answer"):
-            st.markdown(f"**{t('short_answer', lang)}:** {P.markdown(a['short']['line'])}")
-            st.caption(P.markdown(a["short"]["basis"]))
+            st.markdown(f"**{t('short_answer', lang)}:** {P.markdown(short['line'])}")
+            if short["other"]:      # the sentence in the other language: its own labelled line
+                st.markdown(f"{P.markdown(short['other']['label'])}  \n{P.markdown(short['other']['text'])}")
+            if short["basis_label"]:    # Arbiter's reading, labelled as such, in small text
+                st.caption(f"**{P.markdown(short['basis_label'])}:** {P.markdown(short['basis_rest'])}")
+            else:
+                st.caption(P.markdown(short["basis_rest"]))
     st.subheader(a["title"])
     st.caption(P.markdown(a["path"]))
     rule_button(a["rule_id"], t("open_rule", lang), f"answer-{a['rule_id']}")
     if a["edition_diff"]:
         st.warning(f"**{t('edition_diff', lang)}:** {P.markdown(a['edition_diff'])}")
-    show_key(raw["key_sentence"], raw["text"], lang, a["table_kind"], a["key"])
+    show_key(raw["key_sentence"], raw["text"], lang, a["table_kind"], a["key"], a["key_lang"])
     left, right = st.columns(2)
     with left:
         st.markdown(f"**{text_heading(raw['lang'], raw['origin'], lang)}**")
@@ -247,7 +259,10 @@ def render_answer(result: dict, lang: str) -> None:
         if entries:
             st.markdown(f"#### {heading}")
             for d in entries:
-                mark = "" if d["origin"] == "official" else f" · {origin_label(d['origin'], lang)}"
+                if d["text_lang"] != lang:      # the other edition's words: said so, not mixed into a line
+                    mark = f" · {text_heading(d['text_lang'], d['origin'], lang)}"
+                else:
+                    mark = "" if d["origin"] == "official" else f" · {origin_label(d['origin'], lang)}"
                 st.markdown(f"**{P.markdown(d['title'])}**{mark}")
                 if d["table"] is not None:          # a table stays a table, its answering row marked
                     show_table(d["table"], mark=d["row"])
@@ -255,16 +270,32 @@ def render_answer(result: dict, lang: str) -> None:
                     st.markdown(P.markdown(d["key"]))
                 rule_button(d["rule_id"], t("open_rule", lang), f"{where}-{d['rule_id']}")
     st.markdown(f"#### {t('citations', lang)}")
-    for hit, cited in zip(result["citations"], view["citations"]):
-        with st.expander(f"{cited['title']}  ({cited['sources']})"):
-            show_text(hit["text"].get(lang) or hit["text"].get("en" if lang == "ko" else "ko"))
-            rule_button(cited["rule_id"], t("open_rule", lang), f"cite-{cited['rule_id']}")
+    with st.container(key="citations"):
+        for number, cited in enumerate(view["citations"], start=1):
+            # where a player finds it in the rulebook; its text and exact corpus lines one click away
+            with st.expander(f"{number}. {cited['where']}"):
+                if cited["text_lang"] != lang:          # the other edition's words, labelled on their own line
+                    st.caption(text_heading(cited["text_lang"], cited["origin"], lang))
+                show_text(cited["rulebook_text"])
+                show_lines(cited["lines"], lang)
+                rule_button(cited["rule_id"], t("open_rule", lang), f"cite-{cited['rule_id']}")
     if result["example"]:
         render_example(result["example"], lang, result.get("lang") or lang)
 
 
-def show_key(key: str | None, text: str | None, lang: str, table_kind: bool, shown: str | None) -> None:
-    """The sentence of the rule that answers the question; a table's row under the table's header."""
+def show_lines(lines: list[dict], lang: str) -> None:
+    """The exact lines of the rulebook's text file a citation stands on (P.line_refs)."""
+    st.caption(t("corpus_lines", lang))
+    for span in lines:
+        st.caption(P.plain(span["ref"]))
+        if span["text"]:
+            st.code(span["text"], language=None, wrap_lines=True)
+
+
+def show_key(key: str | None, text: str | None, lang: str, table_kind: bool, shown: str | None,
+             key_lang: str | None = None) -> None:
+    """The sentence of the rule that answers the question; a table's row under the table's header. A
+    sentence in the other language goes on its own line under its label (no line mixes languages)."""
     if not shown:
         return
     tables = [b for b in P.blocks(text, table_kind) if isinstance(b, P.Table)]
@@ -273,7 +304,10 @@ def show_key(key: str | None, text: str | None, lang: str, table_kind: bool, sho
             st.markdown(f"**{t('key_sentence', lang)}**")
             show_table(P.Table(tables[0].header, [P.cells(key)]))
         return
-    st.info(f"**{t('key_sentence', lang)}:** {P.markdown(shown)}")
+    if key_lang and key_lang != lang:
+        st.info(f"**{t('key_sentence', lang)} ({t('lang_' + key_lang, lang)}):**  \n{P.markdown(shown)}")
+    else:
+        st.info(f"**{t('key_sentence', lang)}:** {P.markdown(shown)}")
 
 
 # -- examples (Ask and Simulator) ------------------------------------------------------------------------
@@ -289,7 +323,7 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
     from engine import registry
 
     engine = registry.get(ex["game"])
-    view = P.example_view(kb(), ex, lang, told_in)
+    view = P.example_view(kb(), ex, lang, told_in, one_move=pictures)     # the Simulator plays one move
     st.markdown(f"#### {view['heading']}")
     st.markdown(f"**{t('situation', lang)}:** {P.markdown(view['situation'])}")
     if view["rules"]:
@@ -308,10 +342,14 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
             before_svg = after_svg = None
     if pictures and (before_svg or after_svg):
         # one under the other, each wide enough for its smallest text to read (P.picture_width)
-        for heading, svg in ((t("before", lang), before_svg), (t("after", lang), after_svg)):
-            st.markdown(f"**{heading}**")
-            if svg:     # the engine's drawing (engine/<game>/picture.py), shown as an image
-                st.image(svg, width=P.picture_width(svg) or "content")
+        for which, heading, svg in (("before", t("before", lang), before_svg), ("after", t("after", lang), after_svg)):
+            with st.container(key=f"picture-{which}"):
+                if which == "after" and view["refused_move"]:     # not a result the engine verified
+                    st.markdown(f"**{heading}** — ✗ {t('after_refused', lang)}")
+                else:
+                    st.markdown(f"**{heading}**")
+                if svg:     # the engine's drawing (engine/<game>/picture.py), shown as an image
+                    st.image(svg, width=P.picture_width(svg) or "content")
     st.markdown(f"**{t('steps', lang)}**")
     for number, step in enumerate(view["steps"], start=1):
         rules = ", ".join(f"‘{title}’" for _, title in step["rules"])
@@ -326,7 +364,7 @@ def render_example(ex: dict, lang: str, told_in: str, spec: dict | None = None, 
     if view["changes"]:
         show_changes(view["changes"], lang)
     else:
-        st.caption(t("no_changes", lang))
+        st.caption(t("refused_no_change" if view["refused_move"] else "no_changes", lang))
     st.markdown(f"**{t('checks', lang)}**")
     for check in view["checks"]:
         st.markdown(f"{'✓' if check['ok'] else '✗'} {P.markdown(check['text'])}"
@@ -395,8 +433,9 @@ def page_browse(lang: str) -> None:
         ss()[key] = [v.section.id for v in order].index(target.section)
     chosen = st.selectbox(t("section", lang), range(len(order)), key=key, on_change=clear_rule,
                           format_func=lambda i: labels[i])
-    for entry in order[chosen].entries:
-        render_entry(entry, lang, highlight=target is not None and entry.id == target.id)
+    for group in P.entry_groups(base, order[chosen].entries, lang):
+        render_entry(group["entry"], lang, highlight=target is not None and target.id in group["ids"],
+                     title=group["title"])
     if target is not None:
         scroll_to_highlight()
 
@@ -408,11 +447,12 @@ def scroll_to_highlight() -> None:
             % HIGHLIGHT, unsafe_allow_javascript=True)      # a fixed script of ours, no user text
 
 
-def render_entry(entry, lang: str, highlight: bool = False) -> None:
+def render_entry(entry, lang: str, highlight: bool = False, title: str | None = None) -> None:
+    """One rule or card (or several printing the same text, under `title`: "B21 · B22 Blessing card")."""
     with st.container(border=True, key=HIGHLIGHT if highlight else None):
         badge = f" · ⚠ {t('edition_diff', lang)}" if entry.edition_diff else ""
         mark = "▶ " if highlight else ""
-        st.markdown(f"{mark}**{P.markdown(P.entry_title(entry, lang))}**{badge}")
+        st.markdown(f"{mark}**{P.markdown(title or P.entry_title(entry, lang))}**{badge}")
         st.caption(f"[{t('link_here', lang)}]({link(lang, page='browse', rule=entry.id)})")    # the id stays in the URL
         table_kind = getattr(entry, "kind", None) == "table"
         left, right = st.columns(2)
@@ -424,7 +464,10 @@ def render_entry(entry, lang: str, highlight: bool = False) -> None:
         if entry.edition_diff:
             st.warning(P.markdown(entry.edition_diff.get(lang)))
         show_notes([m.model_dump() for m in entry.missing], [e.model_dump() for e in entry.errata], lang)
-        st.caption(P.markdown(", ".join(str(s) for s in entry.sources)))
+        # where a player finds it in the printed rulebook; the text file's lines one click away
+        st.caption(f"{t('where_in_rulebook', lang)}: {P.markdown(P.where(kb(), entry.id, lang, heading=title))}")
+        with st.expander(t("corpus_lines", lang)):
+            show_lines(P.line_refs(kb(), entry.sources, lang), lang)
 
 
 # -- Cards -----------------------------------------------------------------------------------------
@@ -445,8 +488,8 @@ def page_cards(lang: str) -> None:
             return
     if len(cards) > MAX_CARDS:
         st.caption(t("cards_shown", lang).format(n=MAX_CARDS, total=len(cards)))
-    for card in cards[:MAX_CARDS]:
-        render_entry(card, lang)
+    for group in P.entry_groups(base, cards[:MAX_CARDS], lang):
+        render_entry(group["entry"], lang, title=group["title"])
 
 
 # -- Edition differences -----------------------------------------------------------------------------
@@ -459,8 +502,8 @@ def page_diffs(lang: str) -> None:
                if e.edition_diff]
     if not entries:
         st.info(t("no_diffs", lang))
-    for entry in entries:
-        render_entry(entry, lang)
+    for group in P.entry_groups(base, entries, lang):
+        render_entry(group["entry"], lang, title=group["title"])
 
 
 # -- Glossary --------------------------------------------------------------------------------------
@@ -543,14 +586,41 @@ def page_simulator(lang: str) -> None:
 
 
 # -- the app ---------------------------------------------------------------------------------------
+def question_lang(question: str | None) -> str | None:
+    """The language a question is written in (None for one without words)."""
+    from kb.search.analyzers import detect_lang
+
+    return detect_lang(question) if question and question.strip() else None
+
+
+def browser_lang() -> str:
+    """The reader's language as the browser tells it (its language, then Accept-Language)."""
+    from app.core.i18n import reader_lang
+
+    try:
+        locale = st.context.locale
+    except AttributeError:
+        locale = None
+    return reader_lang(st.context.headers.get("Accept-Language"), locale)
+
+
+def chose_lang() -> None:
+    """The reader picked the interface language: it stays, whatever the language of a question."""
+    ss()["_lang_chosen"] = True
+
+
 def first_visit() -> None:
-    """The URL's state, read once per session (afterwards the session's widgets own it)."""
+    """The URL's state, read once per session (afterwards the session's widgets own it). The interface
+    language: ?lang= when the link says it (a choice), else the language the question in the link is
+    asked in, else the browser's."""
     state = ss()
     if state.get("_started"):
         return
     params = st.query_params
     state["_started"] = True
-    state["lang"] = params.get("lang") if params.get("lang") in LANGS else "ko"
+    state["_lang_chosen"] = params.get("lang") in LANGS
+    state["lang"] = (params.get("lang") if state["_lang_chosen"]
+                     else question_lang(params.get("q")) or browser_lang())
     game = params.get("game")
     state["_game"] = game if game in GAME_IDS else "auto"
     page = params.get("page") or ("browse" if params.get("rule") else "cards" if params.get("card") else "ask")
@@ -565,7 +635,8 @@ def first_visit() -> None:
 def sync_url(page: str, lang: str) -> None:
     """The URL after this run: a reload or a shared link shows the same thing."""
     state = ss()
-    params = {"page": page, "lang": lang}
+    # the language is the URL's only once the reader chose it: a shared link opens in its reader's language
+    params = {"page": page, **({"lang": lang} if state.get("_lang_chosen") else {})}
     if state.get("_game") not in (None, "auto"):
         params["game"] = state["_game"]
     if page == "ask" and state.get("_asked"):
@@ -585,9 +656,11 @@ def main() -> None:
 
     st.set_page_config(page_title="Arbiter", page_icon="⚖", layout="wide")
     first_visit()
+    if "_lang_next" in ss():        # a question in the other language, before its widget is drawn
+        ss()["lang"] = ss().pop("_lang_next")
     st.html(STYLE)          # our own CSS, no user text
     lang = st.sidebar.radio("화면 언어 / Interface language", LANGS, key="lang", horizontal=True,
-                            format_func=lambda x: {"ko": "한국어", "en": "English"}[x])
+                            on_change=chose_lang, format_func=lambda x: {"ko": "한국어", "en": "English"}[x])
     with st.container(key="app-title"):
         st.title(t("title", lang))
     page = st.sidebar.radio(t("page", lang), PAGES, key="page", format_func=lambda p: t(p, lang))
