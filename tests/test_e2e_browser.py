@@ -160,7 +160,9 @@ def test_a_question_per_game(server, page, name, lang, question, names, checked)
     settle(page)
     shot(page, f"ask-{name}-{lang}.png")
     body = main_text(page)
-    assert ("출처" if lang == "ko" else "Citations") in body and "corpus/" in body
+    # each citation where a player finds it (chapter › section), the text file's lines one click away
+    assert ("출처" if lang == "ko" else "Citations") in body and "corpus/" not in body
+    assert " › " in page.locator(".st-key-citations summary").first.inner_text()
     if checked:
         assert ("진행" if lang == "ko" else "Steps") in body and ("바뀐 값" if lang == "ko" else "What changed") in body
         assert "✗" not in body
@@ -289,6 +291,17 @@ def test_the_simulator_of_each_engine(server, page, lang, game):
     body = main_text(page)
     assert "✓" in body and "✗" not in body
     assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+    # seats and ships counted from 1, in the text and in the pictures
+    assert not [leak for line in _player_lines(page) for leak in leaks(line, lang) if leak.startswith("0-based")]
+    svgs = [_svg(pictures.nth(i)) for i in range(2)]
+    if game == "imhotep":
+        ships = re.findall(r'<g aria-label="([^"]+)">', svgs[0])
+        assert ships and ships[0] == ("1번 배" if lang == "ko" else "Ship 1"), ships
+        assert not [s for s in ships if re.search(r"\b0\b", s)], ships
+    if game == "through-the-ages":
+        assert svgs[0] != svgs[1]                 # the production changes the civilisation: two pictures
+        labels = page.locator('[data-testid="stMain"] [data-testid="stSelectbox"] label').all_inner_texts()
+        assert sum(("게임" if lang == "ko" else "Game") in label for label in labels) == 1, labels
 
 
 def test_the_simulator_shows_a_refusal_in_korean(server, page):
@@ -303,6 +316,12 @@ def test_the_simulator_shows_a_refusal_in_korean(server, page):
     shot(page, "simulator-tekhenu-ko-refused.png")
     assert "tekhenu/round/gray-no-production" not in main_text(page)      # the rule by its title, never its id
     assert page.get_by_role("button", name=re.compile("회색 주사위")).count() >= 1
+    # the refused move is not made: the "after" picture is the board as before, and not called verified
+    before = page.locator(".st-key-picture-before img").get_attribute("src")
+    after = page.locator(".st-key-picture-after")
+    assert after.locator("img").get_attribute("src") == before
+    assert "✗" in after.inner_text() and "검증된 결과가 아닙니다" in after.inner_text() and "✓" not in after.inner_text()
+    assert "바뀐 값이 없습니다" in main_text(page)
 
 
 def _player_lines(page) -> list[str]:
@@ -354,17 +373,23 @@ def test_open_rule_stays_in_the_tab_and_session(server, page):
     wait_text(page, "균형값이 -7이면 점수 몇 점 잃어?")
 
 
-def test_a_phone_shows_a_compact_title(server, browser):
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_phone_shows_a_compact_title(server, browser, lang):
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     try:
-        open_app(phone, server, sidebar="attached", lang="ko")
+        open_app(phone, server, sidebar="attached", lang=lang)
         title = phone.locator('[data-testid="stMain"] h1').first
         title.wait_for(timeout=WAIT)
         settle(phone)
-        shot(phone, "phone-ko.png")
+        shot(phone, f"phone-{lang}.png")
         box = title.bounding_box()
         assert box["height"] <= 844 * 0.12, box            # one or two short lines, not a third of the screen
         assert box["y"] + box["height"] <= 844 * 0.25, box
+        # whole: below Streamlit's fixed header, not under it, and not cut at the right
+        header = phone.locator('[data-testid="stHeader"]').bounding_box()
+        assert box["y"] >= header["y"] + header["height"], (box, header)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert title.evaluate("h => h.scrollWidth <= h.clientWidth + 1"), "the title overflows its line"
     finally:
         phone.close()
 
@@ -449,3 +474,89 @@ def test_the_example_honours_the_questions_object_and_number(server, page, lang,
     # the temple asked about (not a lab, not a farm), and the third one
     assert thing in example and "3" in " ".join(situation), situation
     assert not re.search(r"\b(?:lab|farm|mine)\b|연구실|농장|광산", " ".join(situation)), situation
+
+
+# -- what a player reads, finished (issue 27): one language per page, citations, twins once ----------------
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# names a line may carry in either language: the app's, the game's in both editions (the "Game:" line names
+# both on purpose), JSON behind its expander, a printed card id (T08, B11) and VP, and a word or two quoted
+# as printed (an erratum: Printed “온전한거나” → correct “온전하거나”) — never a quoted sentence
+PROPER = re.compile(r"“[^”]{1,20}”|Arbiter|JSON|Tekhenu: Obelisk of the Sun|테케누: 태양의 오벨리스크"
+                    r"|Through the Ages: A Story of Civilization|쓰루 디 에이지스: 인류 문명 발전 대서사시"
+                    r"|\b[A-Z]+\d+\b|\bVP\b")
+
+
+def mixed_lines(page) -> list[str]:
+    """Lines of the page in two languages: Hangul and an English word of three letters or more."""
+    lines = [PROPER.sub("", line) for line in _player_lines(page)]
+    return [line for line in lines if HANGUL.search(line) and re.search(r"\b[A-Za-z]{3,}\b", line)]
+
+
+def _svg(img) -> str:
+    """The SVG an <img> shows (Streamlit sends it as a data: URL, base64 or percent-encoded)."""
+    import base64
+    from urllib.parse import unquote
+
+    src = img.get_attribute("src")
+    head, _, data = src.partition(",")
+    return base64.b64decode(data).decode() if head.endswith(";base64") else unquote(data)
+
+
+@pytest.mark.parametrize("lang, question", [("en", "Can I take a Forbidden die on my turn?"),
+                                            ("ko", "내 차례에 금지된 주사위를 가져가도 돼?")])
+def test_the_answer_cites_sections_shows_twins_once_and_keeps_one_language(server, page, lang, question):
+    open_app(page, server, q=question, lang=lang, game="tekhenu")
+    wait_text(page, "출처" if lang == "ko" else "Citations")
+    settle(page)
+    first = page.locator(".st-key-citations summary").first
+    assert first.inner_text().strip().endswith(
+        "1. 한 라운드의 진행 › 주사위 하나 가져오기 (금지된 주사위 불가)" if lang == "ko"
+        else "1. One Round of Play › Take one die (never a Forbidden one)"), first.inner_text()
+    assert "corpus/" not in main_text(page)
+    first.click()                                   # the exact lines, one click away
+    wait_text(page, "corpus/tekhenu.ko.txt 368번째 줄" if lang == "ko" else "corpus/tekhenu.en.txt, line 362")
+    settle(page)
+    shot(page, f"citations-{lang}.png")
+    body = main_text(page)
+    # B11 and B12 print the same text: one entry naming both, never B12 on its own
+    twins = "부록 › 축복 카드 › B11 · B12 축복 카드" if lang == "ko" else "Appendix › Blessing Cards › B11 · B12 Blessing"
+    assert body.splitlines().count(twins) == 1, body
+    assert body.count("B12") == body.count("B11 · B12")
+    assert not mixed_lines(page), mixed_lines(page)
+
+
+def test_hammurabi_is_on_the_page_once(server, page):
+    open_app(page, server, q="함무라비는 뭘 해?", lang="ko", game="through-the-ages")
+    wait_text(page, "출처")
+    settle(page)
+    body = main_text(page)
+    assert body.count("함무라비도 시민 행동을 하나 늘려주지만") == 1, body
+    assert not mixed_lines(page), mixed_lines(page)
+
+
+@pytest.mark.parametrize("locale, lang, other, question", [
+    ("en-US", "en", "ko", "내 차례에 금지된 주사위를 가져가도 돼?"),
+    ("ko-KR", "ko", "en", "Can I take a Forbidden die on my turn?"),
+])
+def test_the_page_speaks_the_browsers_language_then_the_questions(server, browser, locale, lang, other, question):
+    from app.core.i18n import t
+
+    tab = browser.new_page(viewport={"width": 1400, "height": 2600}, locale=locale)
+    try:
+        open_app(tab, server)                               # no ?lang=: the browser's language
+        wait_text(tab, t("title", lang))
+        box = tab.locator('[data-testid="stTextInput"] input').first
+        box.wait_for(timeout=WAIT)
+        box.fill(question)
+        box.press("Enter")
+        # asked in the other language, the page answers in it, every line of it
+        wait_text(tab, t("citations", other))
+        settle(tab)
+        shot(tab, f"follows-the-question-{lang}-{other}.png")
+        body = main_text(tab)
+        assert t("title", other) in body and t("title", lang) not in body
+        assert t("citations", lang) not in body.splitlines()
+        assert not mixed_lines(tab), mixed_lines(tab)
+        assert "lang=" not in tab.url                      # a shared link opens in its reader's language
+    finally:
+        tab.close()
