@@ -34,14 +34,20 @@ def _josa():
 def particle(word: str, pair: str) -> str:
     """The particle of `pair` ("을/를", "으로/로", ...) that follows `word` ("6" → "을")."""
     pair = PAIRS[pair]
-    spoken = _SILENT_END.sub("", str(word))
+    spoken = _SILENT_END.sub("", str(word)).lstrip("'\"‘“(「『<[")
     if not spoken:
         return pair.split("/")[1]
+    if spoken[-1].isascii() and spoken[-1].isalpha():
+        spoken = spoken.upper()     # a Latin letter is read by its name (n → 엔); hangulpy names capitals only
+    # hangulpy does not know 이라는/라는 (it answers 라는 after 카탄): it follows 이/가's choice
+    asked = "이/가" if pair == "이라는/라는" else pair
     try:
-        chosen = _josa()(spoken, pair)
+        chosen = _josa()(spoken, asked)[len(spoken):]
     except ValueError:          # nothing hangulpy can read aloud (a symbol): the form after a vowel
         return pair.split("/")[1]
-    return chosen[len(spoken):]
+    if asked != pair:
+        return "이라는" if chosen == "이" else "라는"
+    return chosen
 
 
 def josa(word, pair: str) -> str:

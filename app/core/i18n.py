@@ -136,7 +136,7 @@ STRINGS = {
     "err_binary": {"ko": "질문에 읽을 수 없는 문자가 있습니다. 일반 텍스트로 입력하세요.",
                    "en": "The question contains binary or unreadable characters; type it as plain text."},
     "err_no_words": {"ko": "질문에 검색할 낱말이 없습니다.", "en": "The question has no words to search for."},
-    "err_game": {"ko": "‘{game}’이라는 게임은 없습니다.", "en": "There is no game ‘{game}’."},
+    "err_game": {"ko": "‘{game}’(이)라는 게임은 없습니다.", "en": "There is no game ‘{game}’."},
     "err_other": {"ko": "질문을 처리할 수 없습니다", "en": "The question cannot be used"},
     "loading": {"ko": "지식 베이스와 검색 색인을 불러오는 중…", "en": "Loading the knowledge base and search index…"},
     "not_served": {"ko": "지식 베이스가 검사(arbiter kb check)를 통과하지 못했거나 캐시 폴더를 쓸 수 없어 답변하지 "

@@ -394,7 +394,12 @@ def error_text(message: str, lang: str) -> str:
     for pattern, key, names in _ERRORS:
         m = pattern.search(message)
         if m:
-            return t(key, lang).format(**dict(zip(names or (), m.groups())))
+            text = t(key, lang).format(**dict(zip(names or (), m.groups())))
+            if lang == "ko":        # "‘tekhenu’(이)라는" → "‘tekhenu’라는": the particle its word takes
+                from engine.korean import fix_particles
+
+                text = fix_particles(text)
+            return text
     return message if lang == "en" else f"{t('err_other', lang)} ({message})"
 
 

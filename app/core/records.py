@@ -5,6 +5,8 @@ for bad input (in English, as the command line prints it, and in Korean, which t
 Heavy modules are imported inside each function, so that quick commands stay quick."""
 from __future__ import annotations
 
+from engine.korean import josa, particle
+
 MAX_K = 100
 
 
@@ -36,7 +38,7 @@ def check_game(game: str | None) -> str | None:
 
     if game is not None and game not in GAME_IDS:
         raise UsageError(f"unknown game {game!r}; choose one of: {', '.join(GAME_IDS)}",
-                         f"‘{game}’이라는 게임은 없습니다. 다음 중에서 고르세요: {', '.join(GAME_IDS)}")
+                         f"‘{game}’{particle(game, '이라는/라는')} 게임은 없습니다. 다음 중에서 고르세요: {', '.join(GAME_IDS)}")
     return game
 
 
@@ -84,7 +86,7 @@ def card_entry(kb, card_id: str, game: str | None = None):
     if len(cards) > 1:
         ids = ", ".join(c.id for c in cards)
         raise UsageError(f"{card_id!r} is ambiguous: {ids}; pass --game or game/id",
-                         f"{card_id!r}는 여러 게임에 있습니다: {ids}. 게임을 지정하거나 게임/번호로 찾으세요")
+                         f"{josa(repr(card_id), '은/는')} 여러 게임에 있습니다: {ids}. 게임을 지정하거나 게임/번호로 찾으세요")
     return cards[0]
 
 
@@ -146,7 +148,7 @@ def facts(game: str | None = None, path: str | None = None, assumed: bool = Fals
     check_game(game)
     if source is not None and source not in ("rulebook", "source", "assumed"):
         raise UsageError(f"unknown provenance {source!r}; choose one of: rulebook, source, assumed",
-                         f"출처 종류 {source!r}는 없습니다. rulebook, source, assumed 중에서 고르세요")
+                         f"출처 종류 {josa(repr(source), '은/는')} 없습니다. rulebook, source, assumed 중에서 고르세요")
     games = [game] if game else list(registry.available())
     chosen = []
     listed = set()
@@ -171,7 +173,7 @@ def facts(game: str | None = None, path: str | None = None, assumed: bool = Fals
     if path and not chosen:
         raise NotFound(f"no engine fact {path!r}" + (f" in {game}" if game else "")
                        + "; `arbiter facts --game G` lists them",
-                       (f"{game} 엔진에 " if game else "") + f"{path!r}라는 값이 없습니다. `arbiter facts --game G`가 "
+                       (f"{game} 엔진에 " if game else "") + f"{josa(repr(path), '이라는/라는')} 값이 없습니다. `arbiter facts --game G`가 "
                        "목록을 보여 줍니다")
     return chosen
 
@@ -188,7 +190,7 @@ def find_scenario(scenarios, games: list[str], ref: str) -> dict:
     if ref not in scenarios:
         close = [s for s in scenarios if ref.lower() in s.lower()][:8]
         raise NotFound(f"no scenario {ref!r}{_did_you_mean(close, 'en')}",
-                       f"{ref!r}라는 시나리오가 없습니다{_did_you_mean(close, 'ko')}")
+                       f"{josa(repr(ref), '이라는/라는')} 시나리오가 없습니다{_did_you_mean(close, 'ko')}")
     return scenarios[ref]
 
 

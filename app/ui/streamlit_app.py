@@ -472,20 +472,17 @@ def render_entry(entry, lang: str, highlight: bool = False, title: str | None = 
 
 # -- Cards -----------------------------------------------------------------------------------------
 def page_cards(lang: str) -> None:
+    from app.core.lookup import find_cards
+
     base = kb()
     state = ss()
     state.setdefault("cards_q", state.get("_card") or "")
     query = st.text_input(t("search_cards", lang), key="cards_q").strip()
     state["_card"] = query or None
-    cards = list(base.all_cards())
-    if query:
-        needle = query.lower()
-        exact = [c for c in cards if c.printed_id.lower() == needle or c.id.lower() == needle]
-        cards = exact or [c for c in cards if needle in c.id.lower()
-                          or (c.name and any(needle in (n or "").lower() for n in (c.name.ko, c.name.en)))]
-        if not cards:
-            st.info(t("no_card", lang).format(q=P.plain(query)))
-            return
+    cards = find_cards(base, query)     # the API's card lookup reads the same function
+    if query and not cards:
+        st.info(t("no_card", lang).format(q=P.plain(query)))
+        return
     if len(cards) > MAX_CARDS:
         st.caption(t("cards_shown", lang).format(n=MAX_CARDS, total=len(cards)))
     for group in P.entry_groups(base, cards[:MAX_CARDS], lang):
