@@ -36,7 +36,7 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "13"
+FORMAT_VERSION = "14"
 LANGS = ("ko", "en")
 _VERSION_NAME = re.compile(r"^[0-9a-f]{24}-[0-9]+-[0-9a-f]{8}$")
 
@@ -74,7 +74,7 @@ class SearchIndex:
     title_vectors: np.ndarray | None = None
     # the rulings' questions and claims (kb/models.py Ruling: asks, denies, claim), each embedded as a query
     # like the player's question, with its words: what settles a case is matched against them
-    ruling_forms: list | None = None       # [{"ruling", "kind": ask|deny|claim, "lang", "text", "tokens"}]
+    ruling_forms: list | None = None       # [{"ruling", "rule", "kind": ask|deny|claim, "lang", "text", "tokens"}]
     ruling_vectors: np.ndarray | None = None   # (forms, dim) float16
     build_seconds: float = 0.0
     built_at: float = 0.0      # when it was published (time.time()), 0 until then
@@ -348,8 +348,8 @@ def ruling_forms(kb) -> list[dict]:
             forms = [("claim", lang, ruling.claim.get(lang)) for lang in LANGS]
             forms += [("ask", lang, q) for lang, q in ruling.asks.all()]
             forms += [("deny", lang, q) for lang, q in ruling.denies.all()]
-            out += [{"ruling": ruling.id, "kind": kind, "lang": lang, "text": text, "tokens": analyze(text, lang)}
-                    for kind, lang, text in forms if text]
+            out += [{"ruling": ruling.id, "rule": ruling.rule, "kind": kind, "lang": lang, "text": text,
+                     "tokens": analyze(text, lang)} for kind, lang, text in forms if text]
     return out
 
 
