@@ -14,6 +14,7 @@ one-line notice; concurrent processes wait for one check instead of racing (kb.c
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,9 @@ from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, loa
 from .yamlio import YamlError
 
 FORMAT = "arbiter-kb-json/1"
+# The games a served KB must hold: every game of the corpus manifest, unless this names some (comma-separated:
+# a test's or a curator's folder with some games' data). A game's folder gone is a refusal, never a smaller KB.
+GAMES_VAR = "ARBITER_GAMES"
 KEEP = 4                    # records kept for other data folders (tests, a second checkout) sharing a cache
 # the code whose behaviour a record vouches for: a change to the check or the models re-proves the KB
 _CODE = ("models.py", "store.py", "corpus.py", "check.py", "normalize.py", "yamlio.py", "fileio.py", "kb_cache.py")
@@ -65,7 +69,7 @@ def is_search_input(name: str) -> bool:
 
 
 def _key(digests: dict[str, str], data_root: Path, extra: ExtraCheck | None) -> str:
-    listing = json.dumps({"format": FORMAT, "data": str(data_root), "inputs": digests,
+    listing = json.dumps({"format": FORMAT, "data": str(data_root), "inputs": digests, "games": _games_named(),
                           "extra": [extra.name, extra.inputs()] if extra else None}, sort_keys=True)
     return cachefs.sha256(listing.encode())[:32]
 
@@ -155,17 +159,27 @@ def _check(data_root: Path, corpus_root: Path, extra: ExtraCheck | None) -> Know
     if not data_root.is_dir():
         what = "is not a folder" if data_root.exists() else "does not exist"
         raise KbLoadError([Problem(str(data_root), f"the knowledge-base folder {what}")])
-    # the games this folder has data for, each checked as `kb check --game G` checks it (a folder with
-    # one game's data, as the tests use, serves that game; `kb check` also requires the others)
-    present = [g for g in corpus.games if data_files(data_root / g)]
-    if not present:
+    if not any(data_files(data_root / g) for g in corpus.games):
         raise KbLoadError([Problem(str(data_root), "no game's data here (expected <game>/**/*.yaml for one of: "
                                                    f"{', '.join(corpus.games)})")])
+    # every game the corpus lists (or $ARBITER_GAMES names), each checked as `kb check --game G` checks it:
+    # a game whose folder is missing fails the check ("no knowledge base for G") instead of going unserved
+    named = _games_named()
+    unknown = [g for g in named or () if g not in corpus.games]
+    if unknown:
+        raise KbLoadError([Problem(f"${GAMES_VAR}", f"names {', '.join(map(repr, unknown))}, not a game of the "
+                                                    f"corpus ({', '.join(corpus.games)})")])
     kb, problems = load_kb_with_problems(data_root, corpus)
-    report = check_loaded(kb, problems, present, extra)
+    report = check_loaded(kb, problems, named or list(corpus.games), extra)
     if not report.ok:
         raise KbLoadError(report.problems)
     return kb
+
+
+def _games_named() -> list[str] | None:
+    """The games $ARBITER_GAMES names (read at call time), or None: every game of the corpus."""
+    named = sorted({g.strip() for g in os.environ.get(GAMES_VAR, "").split(",") if g.strip()})
+    return named or None
 
 
 def _read(path: Path, key: str, quiet: bool = False) -> bytes | None:
