@@ -142,7 +142,7 @@ def record(kb: KnowledgeBase, digests: dict[str, str], corpus_root: Path, extra:
 
 def _write(path: Path, key: str, digests: dict[str, str], kb: KnowledgeBase) -> None:
     cachefs.write_with_header(path, {"format": FORMAT, "key": key, "inputs": digests},
-                              json.dumps(to_json(kb), ensure_ascii=False).encode())
+                              json.dumps(to_json(kb), ensure_ascii=False, allow_nan=False).encode())
     _prune(path.parent, keep=path)
 
 

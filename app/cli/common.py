@@ -14,7 +14,11 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except ValueError:      # NaN or Infinity: not JSON, so never printed as if it were
+        raise UsageError("the result holds a number JSON cannot carry (NaN or Infinity); nothing printed") from None
+    sys.stdout.write(text + "\n")
 
 
 def load_kb(args):

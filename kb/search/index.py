@@ -177,7 +177,7 @@ class SearchIndex:
 
 
 def _json_bytes(obj) -> bytes:
-    return json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def _npy_bytes(array: np.ndarray) -> bytes:
