@@ -296,3 +296,29 @@ def test_setups_kb_check_passes_are_served_without_a_crash_long():
         [c for r in reports for c in r.crashes][:5]
 
 
+# -- Finding 9: file-writing commands never write over the rulebooks or the KB unless told to --------------------
+def test_output_inside_the_corpus_or_the_kb_is_refused_without_force(tmp_path, capsys, monkeypatch):
+    rulebook = ROOT / "corpus" / "imhotep.ko.txt"
+    glossary = DEFAULT_DATA / "imhotep" / "glossary.yaml"
+    before = rulebook.read_bytes(), glossary.read_bytes()
+    for argv in (["kb", "draft", "corpus/imhotep.ko.txt", "--game", "imhotep", "--output", "corpus/imhotep.ko.txt"],
+                 ["kb", "draft", "corpus/imhotep.ko.txt", "--game", "imhotep", "--output", "kb/data/imhotep/new.yaml"],
+                 ["kb", "schema", "--output", glossary],
+                 ["kb", "schema", "--output", ROOT / "kb" / "data" / ".." / "data" / "imhotep" / "x.json"]):
+        monkeypatch.chdir(ROOT)
+        code, out, err = run(capsys, *argv)
+        line = one_line(err)
+        assert code == 2 and "nothing written" in line and "--force" in line and "wrote" not in out + err, argv
+    assert (rulebook.read_bytes(), glossary.read_bytes()) == before
+    assert not (DEFAULT_DATA / "imhotep" / "new.yaml").exists() and not (DEFAULT_DATA / "imhotep" / "x.json").exists()
+    data = copy_kb(tmp_path / "data", "imhotep")                  # a KB folder of one's own: the same, unless --force
+    monkeypatch.setenv("ARBITER_DATA", str(data))
+    target = data / "imhotep" / "schema.json"
+    code, _, err = run(capsys, "kb", "schema", "--output", target)
+    assert code == 2 and "nothing written" in one_line(err) and not target.exists()
+    code, out, _ = run(capsys, "kb", "schema", "--output", target, "--force")
+    assert code == 0 and json.loads(target.read_text(encoding="utf-8"))["title"] and "wrote" in out
+    code, _, _ = run(capsys, "kb", "schema", "--output", tmp_path / "elsewhere" / "schema.json")
+    assert code == 0 and (tmp_path / "elsewhere" / "schema.json").exists()
+
+
