@@ -25,11 +25,11 @@ from .check import ExtraCheck, check_loaded
 from .corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from .fileio import FileReadError, read_bytes
 from .models import Card, GlossaryTerm, IgnoredSpan, Rule, SearchQuestions, Section
-from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, load_kb_with_problems,
+from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, leaves_folder, load_kb_with_problems,
                     resolve_data_root)
 from .yamlio import YamlError
 
-FORMAT = "arbiter-kb-json/1"
+FORMAT = "arbiter-kb-json/2"        # 2: sealed with the installation's key (kb.cachefs.seal)
 # The games a served KB must hold: every game of the corpus manifest, unless this names some (comma-separated:
 # a test's or a curator's folder with some games' data). A game's folder gone is a refusal, never a smaller KB.
 GAMES_VAR = "ARBITER_GAMES"
@@ -53,7 +53,8 @@ def input_digests(data_root: Path, corpus_root: Path) -> dict[str, str]:
     (manifest and texts) and the checking code."""
     out = {}
     for path in sorted(p for game in (data_root.iterdir() if data_root.is_dir() else []) for p in data_files(game)):
-        out[f"data/{path.relative_to(data_root)}"] = _digest_file(path)
+        out[f"data/{path.relative_to(data_root)}"] = "a link out of the folder" if leaves_folder(path, data_root) \
+            else _digest_file(path)
     for path in sorted(Path(corpus_root).glob("*")):
         if path.suffix in (".yaml", ".txt"):
             out[f"corpus/{path.name}"] = _digest_file(path)

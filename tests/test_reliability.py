@@ -322,3 +322,25 @@ def test_output_inside_the_corpus_or_the_kb_is_refused_without_force(tmp_path, c
     assert code == 0 and (tmp_path / "elsewhere" / "schema.json").exists()
 
 
+# -- Finding 12: the data loader never follows a link out of the data folder -------------------------------------
+def test_a_yaml_link_out_of_the_data_folder_is_refused_and_never_printed(private, capsys, monkeypatch):
+    secret = private / "shadow"
+    secret.write_text("password_hash_xyz: $6$salt$hash\nroot_secret_line: 1\n", encoding="utf-8")
+    data = copy_kb(private / "data", "imhotep")
+    (data / "imhotep" / "rules" / "zz-shadow.yaml").symlink_to(secret)
+    (data / "imhotep" / "scenarios" / "zz-shadow.yaml").symlink_to(secret)
+    (data / "imhotep" / "rules" / "zz-inside.yaml").symlink_to(data / "imhotep" / "rules" / "01-basics.yaml")
+    code, out = _check(capsys, data, "imhotep")
+    assert code == 1 and "password_hash_xyz" not in out and "root_secret_line" not in out and "$6$" not in out
+    assert re.search(r"rules/zz-shadow\.yaml: a link to a file outside the knowledge-base folder; not read", out)
+    assert "scenarios/zz-shadow.yaml: a link to a file outside" in out and str(secret) not in out
+    assert "zz-inside.yaml: a link" not in out              # a link inside the folder is read (here: ids twice)
+    (data / "imhotep" / "rules" / "zz-inside.yaml").unlink()
+    monkeypatch.setenv("ARBITER_DATA", str(data))
+    monkeypatch.setenv("ARBITER_GAMES", "imhotep")
+    for argv in (["rule", "imhotep/how-to-play/six-rounds"], ["simulate", "--all", "--game", "imhotep"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and "outside the knowledge-base folder" in one_line(err), argv
+        assert "password_hash_xyz" not in out + err and "root_secret_line" not in out + err
+
+

@@ -14,7 +14,7 @@ from kb import kb_cache
 from kb.cachefs import sha256
 from kb.corpus import DEFAULT_CORPUS
 from kb.fileio import FileReadError, read_bytes
-from kb.store import KnowledgeBase, Problem, resolve_data_root
+from kb.store import KnowledgeBase, Problem, leaves_folder, resolve_data_root
 from kb.yamlio import YamlError, load_yaml
 
 ENGINE_ROOT = Path(__file__).resolve().parents[1] / "engine"
@@ -143,9 +143,12 @@ def load_scenarios(data_root=None, game: str = "tekhenu") -> dict[str, dict]:
     """One game's scenario specs by id, read from the files as they are now (for `arbiter simulate` and
     the tests: a scenario being written is played before `kb check` passes). Raises kb.yamlio.YamlError
     (file:line) for a file that cannot be read."""
-    folder = resolve_data_root(data_root) / game / "scenarios"
+    root = resolve_data_root(data_root)
+    folder = root / game / "scenarios"
     scenarios: dict[str, dict] = {}
     for path in sorted(folder.glob("*.yaml")):
+        if leaves_folder(path, root):
+            raise YamlError(path, None, "a link to a file outside the knowledge-base folder; not read")
         data = load_yaml(path, lines=False)
         if data is not None and not isinstance(data, dict):
             raise YamlError(path, 1, "expected a mapping with a 'scenarios' list")
