@@ -114,6 +114,7 @@ def checked(data_root: Path | str | None = None, corpus_root: Path | str = DEFAU
     path = folder / f"{key}.json"
     found = _read(path, key)
     if found is not None:
+        _drop_pickles(folder)
         return CheckedKB(key, digests, data_root, corpus_root, extra, _payload=found)
     with cachefs.build_lock(folder / ".lock", "checking the knowledge base"):
         found = _read(path, key, quiet=True)          # another process may have checked it meanwhile
@@ -198,12 +199,22 @@ def _read(path: Path, key: str, quiet: bool = False) -> bytes | None:
 def _prune(folder: Path, keep: Path) -> None:
     records = sorted((p for p in folder.glob("*.json") if p != keep),
                      key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
-    # the unsigned pickles of earlier versions are never read: they go too
-    for old in records[KEEP - 1:] + list(folder.glob("*.pickle")):
+    for old in records[KEEP - 1:]:
         try:
             old.unlink()
         except OSError:
             pass                # a read-only or vanished record costs nothing here
+    _drop_pickles(folder)
+
+
+def _drop_pickles(folder: Path) -> None:
+    """The unsigned pickles of earlier versions are never read; they are deleted whenever the KB is loaded (one
+    listing of the folder), not only when a new record is written."""
+    for old in folder.glob("*.pickle"):
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 # -- the record's data -------------------------------------------------------------------------------------

@@ -344,3 +344,15 @@ def test_a_yaml_link_out_of_the_data_folder_is_refused_and_never_printed(private
         assert "password_hash_xyz" not in out + err and "root_secret_line" not in out + err
 
 
+# -- Finding 14: the legacy pickled KB is deleted, as the README says ---------------------------------------------
+def test_a_legacy_pickle_is_deleted_when_the_kb_is_loaded_from_its_record(private, capsys, monkeypatch):
+    data = copy_kb(private / "data", "imhotep")
+    monkeypatch.setenv("ARBITER_DATA", str(data))
+    monkeypatch.setenv("ARBITER_GAMES", "imhotep")
+    assert run(capsys, "rule", "imhotep/how-to-play/six-rounds")[0] == 0          # checked and recorded
+    legacy = private / "cache" / "kb" / "d60d20365d09f5965a0e9739.pickle"           # where earlier versions kept it
+    legacy.write_bytes(b"\x80\x04N.")
+    code, out, err = run(capsys, "rule", "imhotep/how-to-play/six-rounds")          # served from the record
+    assert code == 0 and not err and not legacy.exists()
+
+
