@@ -6,7 +6,8 @@ check's own messages (KbLoadError).
 The check is proven once and recorded: the cache file `<cache>/kb/<key>.json` is written only after a
 check passed, and its key is the SHA-256 of exactly the files the check read (every KB YAML file, the
 corpus manifest and texts, the checking code, the extra check's inputs). A fresh process hashes those
-files (a few milliseconds), finds the record, verifies its checksum and serves it; any change to any of
+files (a few milliseconds), finds the record, verifies its MAC (kb.cachefs.seal: keyed, so an edited record
+with its checksum recomputed is still rejected) and serves it; any change to any of
 them gives another key and one new check. The record is data only (JSON, rebuilt into the same pydantic
 models), never pickle: nothing read from a cache folder can run code. A damaged record is rebuilt with a
 one-line notice; concurrent processes wait for one check instead of racing (kb.cachefs).

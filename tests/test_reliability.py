@@ -356,3 +356,103 @@ def test_a_legacy_pickle_is_deleted_when_the_kb_is_loaded_from_its_record(privat
     assert code == 0 and not err and not legacy.exists()
 
 
+# -- Finding 4: a cache edited with its checksums recomputed is rejected, never served as official -------------------
+QUESTION = "임호텝은 몇 라운드 동안 진행돼?"
+RULE = "imhotep/how-to-play/six-rounds"
+OFFICIAL = "게임은 총 6라운드입니다."
+EDITED = "게임은 총 7라운드입니다."
+
+
+@pytest.fixture(scope="module")
+def indexed(private_kb):
+    """A private KB (Imhotep) and cache with its index built, for the tampering tests."""
+    from app.core.assistant import default_assistant
+
+    with private_kb("reliability", ("imhotep",)) as (data, cache):
+        default_assistant.cache_clear()
+        try:
+            assert main(["index", "build"]) == 0
+            yield data, cache
+        finally:
+            default_assistant.cache_clear()
+
+
+def _reseal(raw: bytes) -> bytes:
+    """What anyone who can write the cache can do: recompute every plain checksum of a cache file's header."""
+    import hashlib
+
+    head, _, payload = raw.partition(b"\n")
+    header = json.loads(head)
+    for name in ("sha256", "mac", "checksum"):
+        if name in header:
+            header[name] = hashlib.sha256(payload).hexdigest()
+    header["bytes"] = len(payload)
+    return json.dumps(header, ensure_ascii=False, sort_keys=True).encode() + b"\n" + payload
+
+
+def _reseal_manifest(folder: Path) -> None:
+    import hashlib
+
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest.pop("checksum")
+    manifest["files"] = {rel: hashlib.sha256((folder / rel).read_bytes()).hexdigest() for rel in manifest["files"]}
+    manifest["checksum"] = hashlib.sha256(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def test_an_edited_index_with_its_checksums_recomputed_is_rejected(indexed, capsys):
+    _, cache = indexed
+    home = next(p for p in (cache / "index").iterdir() if p.is_dir())
+    folder = home / (home / "CURRENT").read_text().strip()
+    edit(folder / "docs.json", OFFICIAL, EDITED)
+    _reseal_manifest(folder)
+    code, out, err = run(capsys, "ask", QUESTION, "--game", "imhotep", "--json")
+    answer = json.loads(out)["answer"]
+    assert code == 0 and answer["rule_id"] == RULE and OFFICIAL in answer["text"] and EDITED not in out
+    assert "checksum mismatch" in err and "rebuilding" in err
+    code, out, err = run(capsys, "search", QUESTION, "--json")
+    assert code == 0 and not err and EDITED not in out                 # rebuilt once, sealed again
+
+
+def test_an_edited_kb_record_with_its_checksum_recomputed_is_rejected(indexed, capsys):
+    from app.core.scenario_files import checked_kb
+
+    record = indexed[1] / "kb" / f"{checked_kb().key}.json"
+    record.write_bytes(_reseal(record.read_bytes().replace(OFFICIAL.encode(), EDITED.encode())))
+    for argv in (["rule", RULE, "--json"], ["kb", "export"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0 and OFFICIAL in out and EDITED not in out, argv
+    code, out, err = run(capsys, "rule", RULE, "--json")
+    assert code == 0 and not err and json.loads(out)["text"]["ko"].startswith(OFFICIAL)
+
+
+def test_edited_passage_vectors_with_their_checksum_recomputed_are_rejected(indexed, capsys):
+    vectors = next((indexed[1] / "vectors").glob("*.vectors"))
+    raw = bytearray(vectors.read_bytes())
+    raw[-100] ^= 0x40
+    vectors.write_bytes(_reseal(bytes(raw)))
+    code, out, err = run(capsys, "index", "build", "--force")
+    assert code == 0 and "passage vectors are damaged" in err and "checksum mismatch" in err
+
+
+def test_the_cache_key_is_made_outside_the_cache_readable_by_its_owner_only(tmp_path):
+    import subprocess
+    import sys
+
+    config = tmp_path / "config"
+    env = dict(os.environ, XDG_CONFIG_HOME=str(config), ARBITER_CACHE=str(tmp_path / "cache"),
+               ARBITER_DATA=str(copy_kb(tmp_path / "data", "imhotep")), ARBITER_GAMES="imhotep", PYTHONPATH=str(ROOT))
+    env.pop("ARBITER_KEY_FILE", None)
+    proc = subprocess.run([sys.executable, "-m", "app.cli", "rule", RULE], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
+    key = config / "arbiter" / "cache.key"
+    assert proc.returncode == 0 and key.is_file() and stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert len(key.read_bytes()) == 32 and not list((tmp_path / "cache").rglob("*.key"))
+    first = key.read_bytes()
+    key.chmod(0o644)                                     # readable by others: no longer a secret, so replaced
+    proc = subprocess.run([sys.executable, "-m", "app.cli", "rule", RULE], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0 and "cache key" in proc.stderr and "replaced" in proc.stderr
+    assert key.read_bytes() != first and stat.S_IMODE(key.stat().st_mode) == 0o600
+
+
