@@ -456,3 +456,60 @@ def test_the_cache_key_is_made_outside_the_cache_readable_by_its_owner_only(tmp_
     assert key.read_bytes() != first and stat.S_IMODE(key.stat().st_mode) == 0o600
 
 
+# -- Findings 15 and 16: Time of Seth's two edge cases, played by the rulebook ------------------------------------
+def _seth_situation(scenario: str, upto: int):
+    from app.core.scenario_files import load_scenarios
+    from engine import registry
+
+    engine = registry.get("tekhenu-time-of-set")
+    spec = load_scenarios(DEFAULT_DATA, "tekhenu-time-of-set")[f"tekhenu-time-of-set/scenario/{scenario}"]
+    situation = engine.scenario_setup(spec)
+    for step in spec["actions"][:upto]:
+        engine.scenario_step(situation, dict(step))
+    return engine, situation
+
+
+def test_a_blue_dies_own_priests_count_when_deciding_it_can_be_taken():
+    """Finding 15: 0 Priests, 10 Granite, a blue 3 whose only action is a Statue honouring Seth (Granite + 2
+    Priests): taking it gives 3 Priests first (KO L332-336, L444-447), so it is offered and can be played."""
+    from engine.tekhenu.actions import Perform, TakeDie
+
+    engine, situation = _seth_situation("blue-die-priests-pay-its-statue", 0)
+    die = situation.names["d1"]
+    state = situation.state
+    take = next((a for a in engine.legal_actions(state) if isinstance(a, TakeDie) and a.die == die), None)
+    assert take is not None and take.adjust == 0 and not take.anubis
+    state, _ = engine.apply(state, take)
+    assert engine.legal_actions(state) == [Perform("horus", target="seth_honor")]
+    state, events = engine.apply(state, Perform("horus", target="seth_honor"))
+    assert state.ext["players"][situation.roles["me"]]["priests"] == 1
+
+
+def test_an_artifact_never_spends_what_the_die_taken_needs():
+    """Finding 16: a Seth-board die taken, then Art07's Seth action spending the Soldiers that die's own Seth
+    action needs (5 → 1) left only "no action": the die wasted. Refused now, with the rule the take is refused by."""
+    import random
+
+    from engine.errors import IllegalAction
+    from engine.tekhenu_time_of_set.actions import UseArtifact
+
+    engine, situation = _seth_situation("artifact-cannot-waste-the-die-taken", 1)
+    assert UseArtifact("Art07") not in engine.legal_actions(situation.state)
+    with pytest.raises(IllegalAction) as info:
+        engine.apply(situation.state, UseArtifact("Art07"))
+    assert info.value.rule_id == "tekhenu/actions/spending-resources/cannot-afford"
+    engine, situation = _seth_situation("artifact-before-the-die-when-both-can-pay", 1)
+    state, _ = engine.apply(situation.state, UseArtifact("Art07"))
+    assert engine.legal_actions(state) and all(a.kind == "extra_perform" for a in engine.legal_actions(state))
+    # in random games, whatever is played between a take and its action leaves the die an action
+    for seed in range(3):
+        state = engine.new_game(4, 3056 + seed)
+        pick = random.Random(seed)
+        while not engine.is_over(state):
+            before = state
+            state, _ = engine.apply(state, pick.choice(engine.legal_actions(state)))
+            waits = before.phase == "act" and (before.pending or {}).get("die") and \
+                not before.turn_effects.get("normal_done")
+            if waits and state.phase == "act" and state.pending is not None and state.pending.get("die") and \
+                    not state.turn_effects.get("normal_done") and not (state.ext and state.ext["owed"]):
+                assert [a for a in engine.legal_actions(state) if getattr(a, "action", None) != "none"], seed

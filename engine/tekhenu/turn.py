@@ -51,7 +51,9 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
                 adjusts = range(lo, hi + 1)
                 # an Anubis die may always Produce any Resource, a die of a Resource's colour its own
                 if memo is not None and not anubis and color not in producing:
-                    known = memo.setdefault(section, {})     # die value -> whether an action can follow
+                    # die value -> whether an action can follow (per colour: a variant's die may give
+                    # something as it is taken, Time of Seth's blue die its Priests)
+                    known = memo.setdefault((section, color), {})
                     kept = []
                     for adjust in adjusts:
                         allows = known.get(value + adjust)
@@ -110,6 +112,10 @@ def _die_allows_action(state, section: int, color: str, value: int) -> bool:
     waivers = [c for c in state.current.blessings if c in cards_fx.WAIVERS]
     if waivers:      # a Blessing that waives the cost would make the action possible
         pending["if_blessed"] = waivers
+    if state.ext is not None:    # what the die gives as it is taken pays for its action too
+        gained = variants.of(state).gained_on_take(state, color, value)
+        if gained:
+            pending["gained_on_take"] = gained
     return bool(god_actions.candidates(state, pending, first=True))
 
 

@@ -19,6 +19,7 @@ from .variant import VARIANT
 
 DECLARE_RULE = "tekhenu-time-of-set/gameplay/anubis/declare-color"
 GREEN_ANUBIS = "tekhenu-time-of-set/gameplay/anubis/no-green-dice"
+WASTED_RULE = "tekhenu/actions/spending-resources/cannot-afford"
 TURN_PHASES = ("take_die", "act")
 
 
@@ -51,7 +52,7 @@ def legal_actions(state) -> list:
     if state.phase == "game_over":
         return []
     if owed.due(state):
-        return owed.legal_actions(state)
+        return _keeping_die(state, owed.legal_actions(state))
     stage = choices.stage(state)
     if stage == "seth_draft":
         return choices.draft_actions(state)
@@ -95,11 +96,69 @@ def take_die_actions(state) -> list:
 
 
 def _own_cards(state) -> list:
-    """Artifacts and the BX Blessings, any time in your own turn."""
+    """Artifacts and the BX Blessings, any time in your own turn (but not to leave the die taken without an
+    action: _keeping_die)."""
     p = state.current
     if not ext.seth_on(state) or ext.is_bot(state, p.seat) or variants.blocked(state):
         return []
-    return [UseArtifact(card) for card in cards.usable_artifacts(state, p)] + cards.blessing_options(state, p)
+    own = [UseArtifact(card) for card in cards.usable_artifacts(state, p)] + cards.blessing_options(state, p)
+    return _keeping_die(state, own) if own else own
+
+
+# -- the die taken keeps an action ------------------------------------------------------------------------------
+# "If you cannot pay for an action, you must choose to perform a different action, potentially choosing a
+# different die altogether" (the base game's boundary at the take, turn.unplayable_take). An Artifact, a BX
+# Blessing or the action they owe, played between the take and the die's own action, may not spend what that
+# action needs (Art07's Seth action the Soldiers of the Seth-board die's): the die would be wasted, the state the
+# take itself is refused for.
+def _die_waits(state) -> bool:
+    """The turn's die is taken and its own action still to come."""
+    pending = state.pending
+    return (state.phase == "act" and isinstance(pending, dict) and pending.get("die") is not None
+            and not state.turn_effects.get("normal_done"))
+
+
+def _die_can_act(state, depth: int = 3) -> bool:
+    """Whether the turn's die still has an action, after this state's owed decisions taken some way."""
+    if not _die_waits(state):
+        return True
+    if owed.due(state):
+        if depth == 0:
+            return True
+        for move in owed.legal_actions(state):
+            try:
+                new, _ = _own_move(state, move, owed.apply)
+            except IllegalAction:
+                continue
+            if _die_can_act(new, depth - 1):
+                return True
+        return False
+    return bool(turn.normal_actions(state))
+
+
+def _wastes_die(state, new) -> bool:
+    return _die_waits(state) and not _die_can_act(new) and _die_can_act(state)
+
+
+def _wasted() -> IllegalAction:
+    return IllegalAction(WASTED_RULE, "that would leave the die you took without an action it can pay for: "
+                                      "perform its action first, or choose otherwise",
+                         "그렇게 하면 가져온 주사위로 할 수 있는 행동이 남지 않습니다: 주사위의 행동을 먼저 하거나 "
+                         "다른 선택을 하세요")
+
+
+def _keeping_die(state, moves: list) -> list:
+    """The moves after which the die taken still has an action (all of them when no die waits)."""
+    if not _die_waits(state) or not _die_can_act(state):
+        return moves
+    kept = []
+    for move in moves:
+        try:
+            apply(state, move)
+        except IllegalAction:
+            continue
+        kept.append(move)
+    return kept
 
 
 # -- apply -------------------------------------------------------------------------------------------------------
@@ -107,7 +166,7 @@ def apply(state, action):
     if state.phase == "game_over":
         return base.apply(state, action)         # refused there, with its rule
     if owed.due(state):
-        return _own_move(state, action, owed.apply)
+        return _die_kept(state, _own_move(state, action, owed.apply))
     stage = choices.stage(state)
     if stage == "seth_draft":
         return _own_move(state, action, choices.draft_pick)
@@ -118,9 +177,9 @@ def apply(state, action):
     if stage == "destiny" and (ext.seth_on(state) or vizier.on(state)):
         return _own_move(state, action, _destiny)
     if isinstance(action, UseArtifact):
-        return _own_move(state, action, _use_artifact)
+        return _die_kept(state, _own_move(state, action, _use_artifact))
     if isinstance(action, UseBlessing) and action.card.startswith("BX"):
-        return _own_move(state, action, _use_bx)
+        return _die_kept(state, _own_move(state, action, _use_bx))
     if isinstance(action, TakeDie) and getattr(action, "board", "wheel") == "seth":
         return _own_move(state, action, _take_seth_die)
     if isinstance(action, (ChooseArtifact, DraftPick, OwedChoice, VizierDiscard, VizierMove)):
@@ -134,6 +193,12 @@ def apply(state, action):
         _finish(new, more)
         events = events + more
     return new, events
+
+
+def _die_kept(state, moved: tuple):
+    if _wastes_die(state, moved[0]):
+        raise _wasted()
+    return moved
 
 
 def _not_now(state) -> IllegalAction:
