@@ -125,8 +125,6 @@ class ImhotepEngine(api.Engine):
         return examples.example_from_question(asked, rule_ids)
 
 
-
-@cache
 @cache
 def _fact_paths() -> frozenset:
     return frozenset(f.path for f in D.FACTS.all())
@@ -154,6 +152,7 @@ def _check_consistent(s: State) -> None:
         refuse("a temple reward names a space this player count does not use")
 
 
+@cache
 def _fresh(players: int) -> dict:
     """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
     return rules.new_game(players, 0).to_json()

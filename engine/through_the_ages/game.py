@@ -139,7 +139,6 @@ class ThroughTheAgesEngine(api.Engine):
 
 
 @cache
-@cache
 def _cards_by_type() -> dict:
     """The cards a civilisation holds in one place of its kind: its government, leader, wonder, tactics; and the
     cards of its hands (civil cards of the decks — never a starting technology, which has no copies there —
@@ -157,6 +156,7 @@ def _fact_names() -> frozenset:
     return frozenset([*(f.path for f in registry().all()), *(f"card:{c}" for c in all_cards())])
 
 
+@cache
 def _fresh(players: int, mode: str) -> dict:
     """A new game's state: the shape every state of that mode and player count keeps."""
     return rules.new_game(players, 0, mode)
