@@ -34,6 +34,7 @@ from .asked import Asked, Vocabulary
 from .asked import load as load_vocabulary
 from .errors import IllegalAction
 from .facts import FactRegistry
+from .setup_schema import STATE_FILE, SetupShapeError, shape_of
 
 
 @dataclass(frozen=True)
@@ -445,11 +446,31 @@ class Engine(ABC):
     def load_state(self, data: dict):
         """The state a `state_to_json` dict describes (the game's own reading; `state_from_json` checks it)."""
 
+    def state_names(self, data: dict) -> dict:
+        """The sets of names and numbers the game's state shape (`state_shape.yaml`: `{id: set}`) checks a
+        state against — its seats, its cards, its facts… — for this state (its player count, its mode).
+        MalformedState when even those cannot be read from it."""
+        return {}
+
+    def check_state_json(self, data) -> None:
+        """MalformedState unless `data` has the shape the game declares for its states (engine/<game>/
+        state_shape.yaml): every key, every JSON type, every number in its range, every name one of the
+        game's. What the engine reads of a state is bounded there, so no accepted state makes it crash or
+        loop for ever (a billion Faith, an unknown card); `load_state` checks what spans several keys."""
+        shape = shape_of(self.info.id, STATE_FILE)
+        if shape is None:
+            return
+        try:
+            shape.check(data, self.state_names(data))
+        except SetupShapeError as exc:
+            raise MalformedState(f"not a {self.info.id} state: {exc}") from None
+
     def state_from_json(self, data):
         """The state, or MalformedState when the engine cannot continue from it: not the game's shape, or
         its decision and legal actions cannot be worked out, or a game not over offers no move."""
         if not isinstance(data, dict):
             raise MalformedState(f"a {self.info.id} state is a JSON object, not {_short(data)}")
+        self.check_state_json(data)
         try:
             state = self.load_state(data)
             due = self.decision(state)

@@ -48,6 +48,16 @@ def data_files(game_dir: Path) -> list[Path]:
     return sorted(game_dir.rglob("*.yaml")) if game_dir.is_dir() else []
 
 
+def leaves_folder(path: Path, folder: Path) -> bool:
+    """Whether `path` (a link, or inside a linked folder) leads out of `folder`: such a file is never read, so
+    that a `*.yaml` link to /etc/shadow is a problem named by its path, never its content on the screen."""
+    try:
+        target, root = path.resolve(), folder.resolve()
+    except (OSError, RuntimeError):          # a loop of links
+        return True
+    return target != root and root not in target.parents
+
+
 def is_scenario_file(game_dir: Path, path: Path) -> bool:
     return SCENARIO_DIR in path.relative_to(game_dir).parts[:-1]
 
@@ -219,6 +229,10 @@ def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | 
         kb.games[game_id] = game
         game_dir = data_root / game_id
         for path in data_files(game_dir):
+            if leaves_folder(path, data_root):       # named by the link itself, not where it leads
+                problems.append(Problem(f"{_rel(path.parent)}/{path.name}",
+                                        "a link to a file outside the knowledge-base folder; not read"))
+                continue
             rel = _rel(path)
             game.files.append(path)
             if is_scenario_file(game_dir, path):

@@ -30,7 +30,7 @@ from kb.search.documents import sentences
 from kb.search.searcher import QueryError, Searcher, check_game, validate_query
 from kb.store import KnowledgeBase
 
-from . import examples, scope, selection, settle, short_answer, simulator, tables
+from . import examples, scope, selection, settle, short_answer, tables
 from .answers import AnswerCache, size_from_env
 from .printed_ids import PrintedIds
 from .question import Question, from_query
@@ -368,10 +368,10 @@ class Assistant:
             elif not refusal:
                 notices.append(_notice("no_example", game=name))
             return None, notices
-        played = examples.play(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
-        if played is None:
+        shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
+        if shown is None:
             return None, notices + [_notice("example_failed", game=name)]
-        data = simulator.narrated(engine, played.result, played.spec, lang)
+        played, data = shown
         data["from_question"] = "/from-question/" in played.spec["id"]
         data["assumed"] = list(played.result.facts_used)
         data["asked"] = examples.asked_json(asked)

@@ -5,13 +5,18 @@ from __future__ import annotations
 from functools import cache
 
 from .. import api
+from ..tekhenu import game as base_game
 from ..tekhenu import play as base_play
 from ..tekhenu.state import State
 from ..tekhenu.turn import unplayable_take
 from . import decisions, examples, narrate, picture, scenarios, simulator
 from .actions import SPECS, action_to_json
-from .facts import DATA_DIR, combined
+from .board import SETH
+from .conquest import all_tiles
+from .facts import DATA_DIR, combined, group
 from .rules import apply, legal_actions, new_game
+from .setup import NEW_CARDS
+from .solo import PS_TILE
 
 
 class TimeOfSethEngine(api.Engine):
@@ -93,10 +98,18 @@ class TimeOfSethEngine(api.Engine):
     def state_to_json(self, state: State) -> dict:
         return state.to_json()
 
+    def state_names(self, data: dict) -> dict:
+        return base_game.state_names(data, self.info.max_players, base_game.fact_paths(self), _new_cards(),
+                                     (SETH,), (PS_TILE,))
+
     def load_state(self, data: dict) -> State:
         players = api.check_players(data, 1, self.info.max_players)
         fresh = _fresh(max(players, self.info.min_players))
-        return State.from_checked_json(data, fresh)
+        state = State.from_checked_json(data, fresh)
+        base_game.check_consistent(state, self.state_names(data))
+        if state.ext is not None and len(state.ext["players"]) != state.players:
+            raise api.MalformedState("not a Time of Seth state: the expansion keeps one record per player")
+        return state
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
@@ -146,6 +159,13 @@ class TimeOfSethEngine(api.Engine):
 
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang, situation.viewer)
+
+
+@cache
+def _new_cards() -> dict:
+    """The expansion's cards by kind: shuffled into the base decks, and its own kinds."""
+    return {**NEW_CARDS, "starting": sorted(group("seth_cards.starting")), "cult": sorted(group("seth_cards.cult")),
+            "artifact": sorted(group("seth_cards.artifacts")), "conquest": all_tiles()}
 
 
 @cache
