@@ -23,7 +23,7 @@ from . import cachefs
 from .check import ExtraCheck, check_loaded
 from .corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from .fileio import FileReadError, read_bytes
-from .models import Card, GlossaryTerm, IgnoredSpan, Rule, SearchQuestions, Section
+from .models import AbsentCard, Card, GlossaryTerm, IgnoredSpan, Rule, SearchQuestions, Section
 from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, load_kb_with_problems,
                     resolve_data_root)
 from .yamlio import YamlError
@@ -34,7 +34,7 @@ KEEP = 4                    # records kept for other data folders (tests, a seco
 _CODE = ("models.py", "store.py", "corpus.py", "check.py", "normalize.py", "yamlio.py", "fileio.py", "kb_cache.py")
 _TABLES = {"sections": Section, "rules": Rule, "cards": Card, "terms": GlossaryTerm}
 _ADAPTERS = {name: TypeAdapter(list[model]) for name, model in
-             {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions}.items()}
+             {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions, "absent": AbsentCard}.items()}
 
 
 def _digest_file(path: Path) -> str:
@@ -199,6 +199,7 @@ def to_json(kb: KnowledgeBase) -> dict:
 
     return {"games": {game.id: {
         **{name: entries(getattr(game, name).values()) for name in (*_TABLES, "questions")},
+        "absent": entries({id(a): a for a in game.absent.values()}.values()),
         "ignored": entries(game.ignored),
         "scenario_ids": game.scenario_ids, "scenario_rules": game.scenario_rules, "scenarios": game.scenarios,
         "files": [str(p) for p in game.files]} for game in kb.games.values()}}
@@ -218,6 +219,7 @@ def from_json(data: dict, data_root: Path, corpus: Corpus) -> KnowledgeBase:
         for name in _TABLES:
             setattr(game, name, {item.id: item for item in parsed[name]})
         game.questions = {q.id: q for q in parsed["questions"]}
+        game.absent = {i: a for a in parsed["absent"] for i in a.ids}
         game.ignored = parsed["ignored"]
         kb.games[game_id] = game
     return kb
