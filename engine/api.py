@@ -497,8 +497,8 @@ class Engine(ABC):
 
     def card_catalogue(self) -> list[dict]:
         """Every card this engine can describe from its own data, in words (the card catalogue's lines; [] when
-        the KB's rulebook text is the whole card): {"id", "name", "type", "age", "age_label", "kind", "values",
-        "numbers", "effects", "provenance"}, each line {"field", "group", "text": {"ko", "en"}}."""
+        the KB's rulebook text is the whole card): {"id", "name", "type", "age", "age_label", "kind", "deck",
+        "values", "numbers", "effects", "provenance"}, each line {"field", "group", "text": {"ko", "en"}}."""
         return []
 
     def not_rulebook(self, paths) -> list[str]:

@@ -230,6 +230,7 @@ class Catalogue(_Model):
     age: str | None = None
     age_label: BiRequired | None = None
     kind: BiRequired = Field(description="the card's kind in words")
+    deck: BiRequired | None = Field(default=None, description="the deck it belongs to in words (civil, military)")
     values: dict[str, Any] = Field(default_factory=dict, description="the engine's values, as data")
     numbers: list[CatalogueLine] = Field(default_factory=list, description="costs and numbers")
     effects: list[CatalogueLine] = Field(default_factory=list, description="what it does")

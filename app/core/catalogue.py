@@ -32,6 +32,8 @@ def catalogue_data(record: dict, card_id: str, aliases: dict | None = None) -> d
         out["age"] = record["age"]
         out["age_label"] = dict(record["age_label"])
     out["kind"] = dict(record["kind"])
+    if record.get("deck"):
+        out["deck"] = dict(record["deck"])
     out["values"] = record["values"]
     for part in ("numbers", "effects"):
         out[part] = [{"field": line["field"], "group": line["group"], "text": dict(line["text"])}

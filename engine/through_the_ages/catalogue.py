@@ -76,23 +76,27 @@ def _per_players(table: dict, unit_en: str, unit_ko: str) -> tuple[str, str]:
 
 # -- the kind of card ----------------------------------------------------------------------------------------
 def kind_label(c: dict) -> dict:
-    """The card's kind in words: "Urban building technology: temple (civil card)"."""
+    """The card's kind in words: "Urban building technology: temple"."""
     t = c["type"]
     en, ko = KIND[t]
     detail = (BUILDING.get(c.get("building")) if t == "urban" else UNIT.get(c.get("unit")) if t == "unit"
               else FAMILY.get(c.get("family")) if t == "special" else KIND_DETAIL.get(t))
     if detail:
         en, ko = f"{en}: {detail[0]}", f"{ko}: {detail[1]}"
-    deck = ("military card", "군사 카드") if c["military_card"] else ("civil card", "시민 카드")
-    return {"en": f"{en} ({deck[0]})", "ko": f"{ko} ({deck[1]})"}
+    return {"en": en, "ko": ko}
+
+
+def deck_label(c: dict) -> dict:
+    """Which of the two decks the card belongs to: "civil card" or "military card"."""
+    return {"en": "military card", "ko": "군사 카드"} if c["military_card"] else {"en": "civil card", "ko": "시민 카드"}
 
 
 # -- costs and numbers ---------------------------------------------------------------------------------------
 def _copies(v, c):
     extra_en = [f"{v[k]} more with {'3 or more' if k == '3+' else '4'} players" for k in ("3+", "4+") if v.get(k)]
     extra_ko = [f"{'3인 이상' if k == '3+' else '4인'}이면 {v[k]}장 더" for k in ("3+", "4+") if v.get(k)]
-    en = f"In the deck: {_n(v.get('base', 0), 'copy', 'copies')}" + (f" ({'; '.join(extra_en)})" if extra_en else "")
-    ko = f"카드 더미에 {v.get('base', 0)}장" + (f" ({'; '.join(extra_ko)})" if extra_ko else "")
+    en = f"Copies: {v.get('base', 0)}" + (f" ({'; '.join(extra_en)})" if extra_en else "")
+    ko = f"장수: {v.get('base', 0)}장" + (f" ({'; '.join(extra_ko)})" if extra_ko else "")
     return en, ko
 
 
@@ -931,7 +935,7 @@ def card_record(stem: str, cid: str, entry: dict) -> dict:
     age = values.get("age")
     return {"id": cid, "name": dict(entry["name"]), "type": values["type"], "age": age,
             "age_label": {"en": AGE[age][0], "ko": AGE[age][1]} if age else None,
-            "kind": kind_label(card), "values": values, "numbers": numbers, "effects": effects,
+            "kind": kind_label(card), "deck": deck_label(card), "values": values, "numbers": numbers, "effects": effects,
             "provenance": provenance}
 
 
