@@ -67,7 +67,7 @@ class Section(_Open):
 class OtherEdition(_Open):
     lang: Lang
     text: str | None
-    origin: Literal["official", "translation"] | None
+    origin: Literal["official", "translation", "description"] | None
 
 
 class PageEntry(_Open):
@@ -78,13 +78,13 @@ class PageEntry(_Open):
     title: BiText
     lang: Lang
     text: str
-    origin: Literal["official", "translation"] | None
+    origin: Literal["official", "translation", "description"] | None
     key_sentence: str
 
 
 class ShortAnswer(_Open):
     """The one-line answer, when a table row, a checked example or a confident key sentence gives it."""
-    basis: Literal["example", "table", "key_sentence"]
+    basis: Literal["example", "table", "key_sentence", "card_data"]
     rule_id: str
     text: dict[str, str] = Field(description="the line by language")
 
@@ -97,7 +97,7 @@ class Answer(_Open):
     game_name: BiText
     lang: Lang
     text: str | None
-    origin: Literal["official", "translation"] | None
+    origin: Literal["official", "translation", "description"] | None
     key_sentence: str | None
     other: OtherEdition
     title: BiText
@@ -216,7 +216,7 @@ class Entry(_Open):
     id: str
     game: str
     text: BiText
-    origin: dict[str, Literal["official", "translation"] | None]
+    origin: dict[str, Literal["official", "translation", "description"] | None]
     sources: list[Source]
     edition_diff: BiText | None
     missing: list[dict[str, Any]]
@@ -236,6 +236,30 @@ class Rule(Entry):
     illustrates: list[str]
 
 
+class CatalogueLine(_Open):
+    field: str = Field(description="the engine's field it describes")
+    group: str = Field(description="the engine data's group of values it comes from (see provenance)")
+    text: BiText
+
+
+class CatalogueSource(_Open):
+    group: str
+    source: Literal["rulebook", "source", "assumed"]
+    fields: list[str]
+
+
+class CardCatalogue(_Open):
+    """A card's data generated from its game engine's data (never rulebook text): its age and kind, the values
+    the engine reads, each in words, and where each comes from (the rulebook's rule, a publication and its
+    cross-check, or the engine's assumption and why)."""
+    id: str
+    kind: BiText
+    values: dict[str, Any]
+    numbers: list[CatalogueLine]
+    effects: list[CatalogueLine]
+    provenance: list[CatalogueSource]
+
+
 class Card(Entry):
     kind: Literal["card"]
     card_type: str
@@ -243,6 +267,9 @@ class Card(Entry):
     name: BiText | None
     count: int | None
     fields: dict[str, Any]
+    catalogue: CardCatalogue | None = Field(description="its catalogue data (Through the Ages' cards)")
+    also: list[str] = Field(default_factory=list, description="the other cards of its name (other ages), for "
+                                                                "`/v1/cards` and `arbiter card` by name")
 
 
 class DiffsResponse(_Open):

@@ -23,8 +23,14 @@ class AnswerOutcome:
     in_block: bool = False       # the gold is in the answer or its worked example, shown right under it
     gold: str | None = None      # the entry holding the gold (on the page, else anywhere in the game's KB)
     miss: str | None = None      # what kind of miss the answer is (MISS_KINDS), None when it is the rule
+    example: bool = False        # an example the engine played is shown
+    example_of_answer: bool = False   # ... and it names the answer among the rules and cards it shows
+    example_why: bool = False    # no example, and a notice on the page says why
 
 
+# the notices that say why an answer shows no example (the game has no engine, the engine has no example of this
+# rule or card, the one it has could not be played, or it could not use the question's number)
+EXAMPLE_NOTICES = ("no_engine", "no_example", "example_failed", "not_honoured", "number")
 # a miss, by what was shown instead of the gold rule
 MISS_KINDS = ("declined", "other game", "example", "general for specific", "neighbour", "other rule")
 GENERAL_KINDS = ("overview", "summary")
@@ -59,6 +65,10 @@ def evaluate(assistant, questions: list[Question], with_game: bool) -> list[Answ
         outcome = AnswerOutcome(q, answer, any(hits), bool(hits and hits[0]),
                                 bool(result["answer"]) and result["answer"]["game"] == q.game,
                                 [e["rule_id"] for e in entries], any(hits[:block]))
+        example = result.get("example")
+        outcome.example = bool(example)
+        outcome.example_of_answer = bool(example and answer in (example.get("rule_ids") or []))
+        outcome.example_why = not example and any(n.get("kind") in EXAMPLE_NOTICES for n in result.get("notices") or [])
         if not outcome.is_rule:
             outcome.gold = next((e["rule_id"] for e, hit in zip(entries, hits) if hit), None) \
                 or _gold_anywhere(assistant, q)
@@ -111,16 +121,23 @@ def summarize(outcomes: list[AnswerOutcome]) -> dict:
                 "answer_block": sum(o.in_block for o in items) / n,
                 "on_page": sum(o.on_page for o in items) / n,
                 "game_right": sum(o.game_right for o in items) / n,
-                "declined": sum(o.answer is None for o in items) / n}
+                "declined": sum(o.answer is None for o in items) / n,
+                "example": sum(o.example for o in items) / n,
+                "example_of_answer": sum(o.example_of_answer for o in items) / n,
+                "example_or_why": sum(o.example or o.example_why for o in items) / n}
 
     return {key: metrics(items) for key, items in sorted(groups.items())}
 
 
 def format_summary(summary: dict, outcomes: list[AnswerOutcome]) -> str:
-    lines = [f"{'game/lang':32} {'n':>3} {'answer':>7} {'+worked':>8} {'on page':>8} {'game':>6} {'declined':>9}"]
+    lines = [f"{'game/lang':32} {'n':>3} {'answer':>7} {'+worked':>8} {'on page':>8} {'game':>6} {'declined':>9}"
+             f" {'example':>8} {'of ans':>7} {'ex|why':>7}"]
     for key, m in summary.items():
         lines.append(f"{key:32} {m['n']:3d} {m['answer_is_rule']:7.3f} {m['answer_block']:8.3f} {m['on_page']:8.3f}"
-                     f" {m['game_right']:6.3f} {m['declined']:9.3f}")
+                     f" {m['game_right']:6.3f} {m['declined']:9.3f} {m['example']:8.3f} {m['example_of_answer']:7.3f}"
+                     f" {m['example_or_why']:7.3f}")
+    lines.append("(example: an example the engine played is shown; of ans: it shows the answer itself; ex|why: an "
+                 "example, or a notice saying why there is none)")
     misses = [o for o in outcomes if not o.is_rule]
     if misses:
         counts = summary["ALL/all"]["misses"]
