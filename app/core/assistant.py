@@ -171,6 +171,7 @@ class Assistant:
         ranked = self._rule_before_example(ranked)
         if asked_card:
             ranked = self._card_first(asked_card, ranked, result)
+            confidence = 1.0        # chosen by the name the question writes, not by the selection's weights
         top = ranked[0].doc
         answer = self._entry_view(top, q)
         answer["game"] = chosen
