@@ -70,6 +70,7 @@ class Given:
     text: str                                       # as written ("4개", "-4", "다섯")
     quantity: str | None = None                     # Quantity.key
     thing: str | None = None                        # Thing.key ("3 temples")
+    start: int = -1                                 # where it stands in the question (-1: not known)
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ class Vocabulary:
             if thing is not None and quantity is None and thing.counts and _right_after(question, n, anchor):
                 quantity = thing.counts
             given.append(Given(n.value, n.text, quantity, thing.key if thing is not None and quantity is None
-                               else None))
+                               else None, n.start))
         words = frozenset(a[2] for a in anchors if a[2] is not None)
         return Asked(question, tuple(t for _, _, t in named), tuple(given), lang, words)
 

@@ -5,6 +5,8 @@ Checks, each reported as `file:line: what is wrong`:
   changed base-game rules); source spans inside their corpus file; every `official` text verbatim in
   its source spans; every line inside a span actually used by the entry's text; and coverage: every
   content line of every corpus file of a checked game belongs to an entry or an ignored span.
+  Rulings (Arbiter's readings, kb/rulings.py): each quote verbatim in its rule's text, every id they name,
+  their tables and formulas well-formed, each moment of play named in the game's own rulebook words.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Protocol
 from .corpus import Corpus, CorpusFile, load_corpus
 from .fileio import FileReadError
 from .models import LANGS, Card, Rule, Section, SourceSpan
+from .rulings import check_rulings
 from .normalize import undouble, verbatim_key
 from .store import KnowledgeBase, Problem, load_kb_with_problems, resolve_data_root
 
@@ -109,11 +112,13 @@ def check_loaded(kb: KnowledgeBase, problems: list[Problem], wanted: list[str] |
                 problems.append(Problem(span.where(), f"ignored span names {span.file!r}, not a corpus file of {game.id}"))
         _check_references(kb, game, problems)
         _check_texts(kb, game, problems)
+        problems.extend(check_rulings(kb, game))
     coverage = [_coverage(kb, game.id, f, problems) for game in checked for f in corpus.games[game.id].files]
     if extra is not None and checked:
         problems.extend(extra.problems(kb, [g.id for g in checked]))
     counts = {g.id: {"sections": len(g.sections), "rules": len(g.rules), "cards": len(g.cards),
-                     "terms": len(g.terms), "ignored spans": len(g.ignored)} for g in checked}
+                     "terms": len(g.terms), "rulings": len(g.rulings),
+                     "ignored spans": len(g.ignored)} for g in checked}
     return CheckReport(problems=problems, coverage=coverage, counts=counts, kb=kb)
 
 

@@ -23,16 +23,17 @@ from . import cachefs
 from .check import ExtraCheck, check_loaded
 from .corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from .fileio import FileReadError, read_bytes
-from .models import AbsentCard, Card, GlossaryTerm, IgnoredSpan, Rule, SearchQuestions, Section
+from .models import AbsentCard, Card, GlossaryTerm, IgnoredSpan, Rule, Ruling, SearchQuestions, Section
 from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, load_kb_with_problems,
                     resolve_data_root)
 from .yamlio import YamlError
 
-FORMAT = "arbiter-kb-json/1"
+FORMAT = "arbiter-kb-json/2"
 KEEP = 4                    # records kept for other data folders (tests, a second checkout) sharing a cache
 # the code whose behaviour a record vouches for: a change to the check or the models re-proves the KB
-_CODE = ("models.py", "store.py", "corpus.py", "check.py", "normalize.py", "yamlio.py", "fileio.py", "kb_cache.py")
-_TABLES = {"sections": Section, "rules": Rule, "cards": Card, "terms": GlossaryTerm}
+_CODE = ("models.py", "store.py", "corpus.py", "check.py", "normalize.py", "yamlio.py", "fileio.py", "kb_cache.py",
+         "rulings.py")
+_TABLES = {"sections": Section, "rules": Rule, "cards": Card, "terms": GlossaryTerm, "rulings": Ruling}
 _ADAPTERS = {name: TypeAdapter(list[model]) for name, model in
              {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions, "absent": AbsentCard}.items()}
 

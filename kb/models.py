@@ -368,13 +368,188 @@ class DataFile(_Model):
     terms: list[GlossaryTerm] = Field(default_factory=list)
     ignored: list[IgnoredSpan] = Field(default_factory=list)
     questions: list[SearchQuestions] = Field(default_factory=list)
+    rulings: list["Ruling"] = Field(default_factory=list)
     catalogue: list[Catalogue] = Field(default_factory=list, description="cards' catalogue data, by card id")
     absent: list[AbsentCard] = Field(default_factory=list,
                                      description="engine identities deliberately without a catalogue entry")
 
 
-Catalogue.model_rebuild()
-Card.model_rebuild()
+RULING_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*/ruling/[a-z0-9][a-z0-9-]*$"
+Verdict = Literal["yes", "no"]
+
+
+class Span(_Model):
+    """A range of whole numbers, both ends included; an end left out is open ("21 or more": from: 21)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: int | None = Field(default=None, alias="from")
+    to: int | None = None
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.from_ is None and self.to is None:
+            raise ValueError("a range needs 'from', 'to' or both")
+        if self.from_ is not None and self.to is not None and self.to < self.from_:
+            raise ValueError(f"range {self.from_}..{self.to} ends before it starts")
+        return self
+
+    def holds(self, value: float) -> bool:
+        return (self.from_ is None or value >= self.from_) and (self.to is None or value <= self.to)
+
+
+Values = list[int] | Span          # the values a condition or a table row admits
+
+
+def admits(values: Values, value: float) -> bool:
+    return value in values if isinstance(values, list) else values.holds(value)
+
+
+class Param(_Model):
+    """A number the player gives in the question ("balance −7", "10 stones", "the third zone") that a
+    ruling's condition, table or formula reads."""
+
+    quantity: str | None = Field(
+        default=None, description="the game's vocabulary quantity the number is read as "
+                                  "(engine/<game>/data/vocabulary.yaml `quantities`); checked by kb check")
+    words: list[str] = Field(
+        default_factory=list, description="regular expressions for the words the number is written for, in both "
+                                          "languages, where the vocabulary has no such quantity")
+    ordinal: bool = Field(default=False, description="the number is written as an ordinal (“the third zone”, "
+                                                     "“세 번째 구역”)")
+    label: BiRequired = Field(description="how the answer names the number (“balance”, “균형값”)")
+    min: int | None = Field(default=None, description="the smallest value the game allows")
+    max: int | None = Field(default=None, description="the largest value the game allows")
+
+    @model_validator(mode="after")
+    def _read_somehow(self):
+        if not self.quantity and not self.words:
+            raise ValueError("a parameter is read through a vocabulary `quantity` or its own `words`")
+        for pattern in self.words:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"words: {pattern!r} is not a regular expression ({exc})") from None
+            if re.fullmatch(r"[가-힣]", pattern):
+                # "면" (a tile's edge) is also the "…면" of "-7이면": a bare syllable claims numbers that are
+                # not its own
+                raise ValueError(f"words: {pattern!r} alone also matches inside other words (as \u201c면\u201d does in "
+                                 f"\u201c-7이면\u201d); write (?<![가-힣]){pattern}")
+        return self
+
+
+class Amount(_Model):
+    """One number of a value with its unit ("2 Bread")."""
+
+    amount: int | float
+    unit: BiRequired
+
+
+class Row(_Model):
+    """A table row: the parameter's values it covers, and its amount (or its verdict, for a yes/no
+    table)."""
+
+    at: Values
+    amount: int | float | None = None
+    verdict: Verdict | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.amount is None) == (self.verdict is None):
+            raise ValueError("a row has an amount or a verdict")
+        return self
+
+
+class Value(_Model):
+    """What a how-many ruling gives: a constant (`amount`, or several `items`), a table read by one
+    parameter (`by` + `rows`), or a formula over parameters and other rulings' values (`formula` + `uses`)."""
+
+    amount: int | float | None = None
+    items: list[Amount] = Field(default_factory=list, description="several numbers at once (2 Bread and 1 Papyrus)")
+    by: str | None = Field(default=None, description="the parameter a table's rows read")
+    rows: list[Row] = Field(default_factory=list)
+    formula: str | None = Field(default=None, description="an arithmetic expression (+ - * / // % min max, "
+                                                          "x if c else y) over parameters and `uses` names")
+    uses: dict[str, str] = Field(default_factory=dict, description="formula names bound to other rulings' values "
+                                                                   "(a case that needs two rules)")
+    unit: BiText | None = None
+    show: BiRequired | None = Field(default=None, description="how the calculation reads, with {name} for each "
+                                                              "parameter and use and {value} for the result")
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        kinds = [k for k, on in (("amount", self.amount is not None), ("items", bool(self.items)),
+                                 ("table", self.by is not None or bool(self.rows)),
+                                 ("formula", self.formula is not None)) if on]
+        if len(kinds) != 1:
+            raise ValueError("a value is one of: amount, items, a table (by + rows) or a formula")
+        if kinds == ["table"] and (self.by is None or not self.rows):
+            raise ValueError("a table needs `by` (its parameter) and `rows`")
+        if self.uses and self.formula is None:
+            raise ValueError("`uses` belongs to a formula")
+        if kinds[0] in ("amount", "table", "formula") and self.unit is None:
+            raise ValueError("a value needs its `unit` ({ko, en})")
+        return self
+
+
+class Asks(_Model):
+    """Questions as players ask them, by language (search aids written for the project, not rulebook text)."""
+
+    ko: list[str] = Field(default_factory=list)
+    en: list[str] = Field(default_factory=list)
+
+    def all(self) -> list[tuple[str, str]]:
+        return [("ko", q) for q in self.ko] + [("en", q) for q in self.en]
+
+
+class Ruling(_Entry):
+    """Arbiter's reading of one deciding sentence of a rule: the case it decides and its answer — a yes/no
+    verdict, a value, or a moment of play — with the conditions it holds under, the rules and cards that
+    override it, and the official words it rests on (`quote`, checked verbatim against the rule's text).
+    Shown labelled as Arbiter's reading, never as rulebook text."""
+
+    rule: str = Field(pattern=ID_PATTERN, description="the rule or card whose text it reads")
+    quote: BiText = Field(description="the words it rests on, as they stand in the rule's text, by language")
+    claim: BiRequired = Field(description="the case it decides, as a statement (Arbiter's words)")
+    verdict: Verdict | None = Field(default=None, description="whether the claim holds")
+    value: Value | None = None
+    phase: BiRequired | None = Field(default=None, description="the moment of play, named as the rulebook names it")
+    asks: Asks = Field(default_factory=Asks, description="questions whose Yes means the claim holds (or, for a value "
+                                                         "or a moment, questions it answers)")
+    denies: Asks = Field(default_factory=Asks, description="questions whose Yes means the claim does not hold")
+    params: dict[str, Param] = Field(default_factory=dict)
+    when: dict[str, Values] = Field(default_factory=dict, description="parameter -> the values it holds for")
+    edition: Lang | None = Field(default=None, description="the one rulebook edition it holds for, where the "
+                                                          "editions differ (Tekhenu): ko or en")
+    unless: list[str] = Field(default_factory=list, description="rules and cards that override it in some case")
+    scenarios: list[str] = Field(default_factory=list, description="scenarios that play its case")
+    note: BiRequired | None = Field(default=None, description="why the sentence reads so, where it is not plain")
+
+    @model_validator(mode="after")
+    def _shape(self):
+        answers = [k for k in ("verdict", "value", "phase") if getattr(self, k) is not None]
+        if len(answers) != 1:
+            raise ValueError("a ruling answers with exactly one of verdict, value or phase")
+        if not (self.quote.ko or self.quote.en):
+            raise ValueError("quote needs the words it rests on in at least one language")
+        if not self.asks.ko or not self.asks.en:
+            raise ValueError("asks needs at least one question in each language (ko and en)")
+        if self.denies.ko or self.denies.en:
+            if self.verdict is None:
+                raise ValueError("denies belongs to a yes/no ruling (verdict)")
+        for q in [q for _, q in self.asks.all() + self.denies.all()]:
+            if not q.strip() or len(q) > 200:
+                raise ValueError(f"question {q!r} must be 1-200 characters")
+        names = set(self.params)
+        unknown = [k for k in self.when if k not in names]
+        if self.value is not None and self.value.by is not None and self.value.by not in names:
+            unknown.append(self.value.by)
+        if unknown:
+            raise ValueError(f"{', '.join(sorted(set(unknown)))}: not among its params")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return "verdict" if self.verdict is not None else "value" if self.value is not None else "phase"
 
 
 SCENARIO_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*/scenario/[A-Za-z0-9][A-Za-z0-9._/-]*$"
@@ -425,3 +600,8 @@ class ScenarioFile(_Model):
     """The top level of one file under kb/data/<game>/scenarios/."""
 
     scenarios: list[Scenario] = Field(default_factory=list)
+
+
+DataFile.model_rebuild()
+Catalogue.model_rebuild()
+Card.model_rebuild()

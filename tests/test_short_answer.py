@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from app.core.question import of_text
-from app.core.short_answer import polarity, question_kind, short_answer
+from app.core.short_answer import short_answer
+from app.core.settle import question_kind
 
 VP_TABLE_EN = "Balance | Victory Points\n-1 to -2 | 0\n-3 to -5 | -1\n-6 to -8 | -2\n-9 or more | -3"
 VP_TABLE_KO = "균형값 | 승점\n-1 ~ -2 | 0\n-3 ~ -5 | -1\n-6 ~ -8 | -2\n-9 이하 | -3"
@@ -19,26 +20,19 @@ VP_TABLE_KO = "균형값 | 승점\n-1 ~ -2 | 0\n-3 ~ -5 | -1\n-6 ~ -8 | -2\n-9 �
     ("파란 카드 한 턴에 두 장 써도 돼?", "ko", "yes_no"),
     ("What does Bastet do?", "en", None),
     ("바스테트 행동은 어떻게 해?", "ko", None),
+    # a yes/no question that starts with a "when" clause, and a "when" inside a what question
+    ("When a market card gets taken, is the gap refilled right away?", "en", "yes_no"),
+    ("Where do the two scoring markers go when we set up?", "en", None),
+    ("Is there a minimum number of stones before a ship can sail?", "en", "yes_no"),
+    # what happens if …: open, not yes or no
+    ("침략 성공했는데 상대가 카드에 적힌 것보다 적게 가졌으면?", "ko", None),
+    # a reported position and a request for a verdict
+    ("My friend says gray dice can produce resources. Who's right?", "en", "dispute"),
+    ("친구가 금지된 주사위도 가져갈 수 있대. 맞아?", "ko", "dispute"),
+    ("나는 된다고 했고 친구는 안 된다고 했는데, 회색 주사위로 생산하는 거 누가 맞아?", "ko", "dispute"),
 ])
 def test_question_kinds(question, lang, kind):
     assert question_kind(of_text(question, lang)) == kind
-
-
-@pytest.mark.parametrize("sentence, question, lang, verdict", [
-    ("On your turn, you may only choose a Pure or Tainted die, not a Forbidden die.",
-     "Can I take a forbidden die on my turn?", "en", "no"),
-    ("한 차례에는 파란색 카드 1장만 사용할 수 있습니다.", "파란 카드 한 턴에 두 장 써도 돼?", "ko", "no"),
-    ("금지된 주사위는 절대 선택할 수 없습니다.", "금지된 주사위 가져가도 돼?", "ko", "no"),
-    ("자기 석재가 없는 배도 옮길 수 있습니다.", "내 돌이 없는 배도 출발시킬 수 있어?", "ko", "yes"),
-    # a condition, both readings or a negated question: no verdict
-    ("You may take it if you pay 1 Papyrus.", "Can I take it?", "en", None),
-    ("You may take one die but cannot take two.", "Can I take a die?", "en", None),
-    ("You may take a die.", "Can't I take a die?", "en", None),
-    # not a permission question
-    ("Scribes are not Resources.", "Are scribes resources?", "en", None),
-])
-def test_polarity_is_narrow(sentence, question, lang, verdict):
-    assert polarity(sentence, of_text(question, lang)) == verdict
 
 
 def _answer(text_en, text_ko, key, lang="en"):
@@ -50,9 +44,12 @@ def _answer(text_en, text_ko, key, lang="en"):
 def test_a_table_row_answers_a_number_question_in_both_languages():
     line = short_answer(of_text("My balance is -4, how many VP do I lose?", "en"),
                         _answer(VP_TABLE_EN, VP_TABLE_KO, "-3 to -5 | -1"), None, confident=False)
-    assert line["basis"] == "table"
+    assert line["basis"] == "table" and line["kind"] == "how_many"
     assert line["text"]["en"] == "Balance -3 to -5 → Victory Points -1"
     assert line["text"]["ko"] == "균형값 -3 ~ -5 → 승점 -1"
+    # two numbers asked at once: one row does not answer
+    assert short_answer(of_text("At -4 how many VP do I lose, and how many if I pay 2 faith?", "en"),
+                        _answer(VP_TABLE_EN, VP_TABLE_KO, "-3 to -5 | -1"), None, confident=False) is None
 
 
 def test_a_verified_example_for_the_questions_number_is_the_short_answer():
@@ -61,21 +58,22 @@ def test_a_verified_example_for_the_questions_number_is_the_short_answer():
                           {"description": "VP lost at balance -7: 2", "description_ko": "균형값 -7: 2점 손실", "ok": True}]}
     line = short_answer(of_text("Balance -7: how many VP do I lose?", "en"),
                         _answer("Return all dice.", "주사위를 되돌립니다.", "Return all dice."), example, confident=False)
-    assert line == {"basis": "example", "rule_id": "tekhenu/maat/vp-loss-table", "verdict": None, "label": None,
-                    "text": {"en": "VP lost at balance -7: 2", "ko": "균형값 -7: 2점 손실"}}
+    assert line["basis"] == "example" and line["rule_id"] == "tekhenu/maat/vp-loss-table" and line["verdict"] is None
+    assert line["text"] == {"en": "VP lost at balance -7: 2", "ko": "균형값 -7: 2점 손실"}
     failed = dict(example, verified=False)
     assert short_answer(of_text("Balance -7: how many VP do I lose?", "en"),
                         _answer("Return all dice.", "주사위를 되돌립니다.", "Return all dice."), failed,
                         confident=False) is None
 
 
-def test_a_key_sentence_needs_the_selections_confidence():
-    answer = {"rule_id": "imhotep/turn/play-blue-card/one-card", "lang": "ko",
-              "text": "한 차례에는 파란색 카드 1장만 사용할 수 있습니다.",
-              "key_sentence": "한 차례에는 파란색 카드 1장만 사용할 수 있습니다.", "other": {"lang": "en", "text": None}}
-    line = short_answer(of_text("파란 카드 한 턴에 두 장 써도 돼?", "ko"), answer, None, confident=True)
-    assert line["verdict"] == "no" and line["label"] == {"en": "No", "ko": "아니요"}
-    assert short_answer(of_text("파란 카드 한 턴에 두 장 써도 돼?", "ko"), answer, None, confident=False) is None
+def test_a_sentence_alone_never_gives_a_verdict():
+    # "can be used from the next turn" says "can": read as Yes to "can I use it this turn?" it is the wrong
+    # verdict this project once showed; a yes/no verdict comes from a ruling only (app/core/settle.py)
+    answer = {"rule_id": "through-the-ages/first-round/action-cards/not-same-turn", "lang": "ko",
+              "text": "이번 턴에 가져온 행동 카드는 다음 턴부터 쓸 수 있습니다.",
+              "key_sentence": "이번 턴에 가져온 행동 카드는 다음 턴부터 쓸 수 있습니다.", "other": {"lang": "en", "text": None}}
+    assert short_answer(of_text("이번 턴에 가져온 행동 카드를 같은 턴에 쓸 수 있어?", "ko"), answer, None,
+                        confident=True) is None
 
 
 def test_nothing_proves_a_wh_question():

@@ -82,11 +82,40 @@ class PageEntry(_Open):
     key_sentence: str
 
 
+class ShortValue(_Open):
+    """A number with its unit (`amount`), or several at once (`items`: a cost of 2 Bread and 1 Papyrus)."""
+    amount: float | None = Field(default=None, examples=[4])
+    unit: BiText | None = None
+    items: list[dict[str, Any]] | None = Field(default=None, description="[{amount, unit: {ko, en}}, ...]")
+
+
 class ShortAnswer(_Open):
-    """The one-line answer, when a table row, a checked example or a confident key sentence gives it."""
-    basis: Literal["example", "table", "key_sentence", "card_data"]
-    rule_id: str
-    text: dict[str, str] = Field(description="the line by language")
+    """The one line that settles the case asked, when the page proves it: a ruling (Arbiter's reading of
+    the rule's deciding sentence) that fits the question clearly, the engine's checked result for the
+    question's own number, a table's row, or a rule's sentence naming the moment asked. Absent (null) when
+    nothing settles it."""
+    basis: Literal["ruling", "example", "table", "key_sentence", "card_data"] = Field(
+        description="what proves it: `ruling` — a reading of the rule's sentence (`claim`, never rulebook "
+                    "text) with the sentence it rests on in `text`; `card_data` — a line of a card's catalogue data "
+                    "(the engine's values in words, never rulebook text)")
+    kind: Literal["yes_no", "dispute", "how_many", "when"] = Field(description="the question's kind")
+    rule_id: str = Field(description="the rule whose sentence decides it — the answer's own rule")
+    verdict: Literal["yes", "no"] | None = Field(
+        description="yes_no: whether the question's positive proposition holds (\"Can't I take it?\" → no when "
+                    "it cannot be taken); dispute: whether the position reported is right; else null",
+        examples=["no"])
+    label: BiText | None = Field(description="the verdict as the reader reads it: 예/아니요 · Yes/No; for a "
+                                             "dispute \"친구 말이 맞습니다\" · \"Your friend is right\"")
+    value: ShortValue | None = Field(description="how_many: the value for the question's own numbers")
+    calculation: BiText | None = Field(description="how the value was computed from the player's numbers, "
+                                                   "as a reader reads it")
+    phase: BiText | None = Field(description="when: the moment of play, in the rulebook's words")
+    claim: BiText | None = Field(description="basis ruling: the case the ruling decides, in Arbiter's words")
+    text: dict[str, str] = Field(description="the words that prove it by language: the rulebook's sentence "
+                                             "(see `text_origin`), or the engine's checked result")
+    rules: list[str] = Field(description="every rule the answer used (two for a case that needs both)")
+    unless: list[str] = Field(description="rules and cards that would change the answer in some case")
+    ruling_id: str | None = Field(default=None, description="basis ruling: the ruling's id")
 
 
 class Answer(_Open):

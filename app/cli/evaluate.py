@@ -47,7 +47,10 @@ def cmd_eval_answer(args) -> int:
                 print(f"  answered: {item['id']} {item['q']}  →  {item['answer']}")
         return EXIT_OK
     try:
-        questions = load_questions(args.file)
+        settles = strip_lines(load_yaml(args.settle)) if args.settle else None
+        if settles is not None and not isinstance(settles, dict):
+            raise UsageError(f"{args.settle}: expected a mapping from question id to its settle")
+        questions = load_questions(args.file, settles)
     except YamlError as exc:
         raise UsageError(str(exc)) from None
     outcomes = ev.evaluate(assistant, questions, with_game=args.with_game)
@@ -56,7 +59,10 @@ def cmd_eval_answer(args) -> int:
         print_json({"summary": summary, "misses": [
             {"id": o.question.id, "q": o.question.q, "answer": o.answer, "gold": o.gold, "kind": o.miss,
              "on_page": o.on_page, "page": o.page}
-            for o in outcomes if not o.is_rule]})
+            for o in outcomes if not o.is_rule],
+            "settle": [{"id": o.question.id, "q": o.question.q, "lang": o.question.lang, "pair": o.question.pair,
+                        "referee": o.question.settle, "judged": o.settled, "example": o.example,
+                        "answer": o.answer, "short": o.short} for o in outcomes]})
     else:
         print(ev.format_summary(summary, outcomes))
     return EXIT_OK
@@ -76,5 +82,7 @@ def register(sub, common) -> None:
                                         "(or the declined share of an out-of-scope file)")
     p.add_argument("file")
     p.add_argument("--with-game", action="store_true", help="pass each question's game")
+    p.add_argument("--settle", help="referee verdicts kept apart from the questions: a mapping from question id "
+                                    "to its settle (eval/dev_settle.yaml for the shared dev set)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_answer)

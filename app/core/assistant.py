@@ -32,7 +32,7 @@ from kb.search.documents import sentences
 from kb.search.searcher import Hit, QueryError, Searcher, check_game, validate_query
 from kb.store import KnowledgeBase
 
-from . import examples, scope, selection, short_answer, simulator, tables
+from . import examples, scope, selection, settle, short_answer, simulator, tables
 from .answers import AnswerCache, size_from_env
 from .card_names import names_of
 from .printed_ids import PrintedIds
@@ -105,6 +105,9 @@ class Assistant:
         self._vocabulary: frozenset | None = None
         self._families: dict | None = None
         self.answers = AnswerCache(size_from_env())
+        self.settler = settle.Settler(self.kb, self.searcher.index,
+                                      settle.word_weights(self.searcher.index.ruling_forms or []),
+                                      embed=self.searcher.embedder.query)
 
     def _family_words(self) -> dict:
         if self._families is None:          # once, on the first question without a game
@@ -172,6 +175,13 @@ class Assistant:
         if asked_card:
             ranked = self._card_first(asked_card, ranked, result)
             confidence = 1.0        # chosen by the name the question writes, not by the selection's weights
+        # the case asked, settled by a ruling of the best rules (or of the rules that override the first):
+        # the rule whose sentence settles it is the answer, so the line on top and the rule under it agree
+        settled, weighed = self._settle(q, chosen, ranked)
+        if asked_card and settled is not None and settled.ruling.rule != ranked[0].doc.id:
+            settled = None          # a question about the card itself: only a reading of the card settles it
+        if settled is not None and settled.ruling.rule != ranked[0].doc.id:
+            ranked = self._promote(ranked, settled.ruling.rule)
         top = ranked[0].doc
         answer = self._entry_view(top, q)
         answer["game"] = chosen
@@ -217,17 +227,46 @@ class Assistant:
         cited = [h.doc.id for h in ranked if is_solo(h.doc.section) == is_solo(top.section)]
         if kind_rules is not None:       # the card's own examples first, then those of the rules of its kind
             cited = list(dict.fromkeys([top.id, *(d["rule_id"] for d in kind_rules), *cited]))
-        example, example_notices = self.example(q, chosen, cited)
+        example, example_notices = self.example(q, chosen, cited, settled)
         out["example"] = example
         out["notices"] += example_notices
         card = self.kb.entry(top.id)
         if kind_rules is not None and example is not None and top.id not in (example.get("rule_ids") or []):
             out["notices"].append(_notice("kind_example", card=dict(card.name) if card.name else
                                           {"ko": card.printed_id, "en": card.printed_id}))
-        answer["short"] = short_answer.short_answer(q, answer, example, confident=confidence >= SHORT_CONFIDENCE)
+        answer["short"] = short_answer.short_answer(q, answer, example, confident=confidence >= SHORT_CONFIDENCE,
+                                                    settled=settled, kb=self.kb)
         if answer["short"] and answer["short"]["basis"] == "key_sentence" and answer.get("origin") == "description":
             answer["short"]["basis"] = "card_data"      # a card's data in words, never "the rulebook's sentence"
+        out["settle"] = settle_record(q, settled, weighed)
         return _finish(out)
+
+    def _settle(self, q: Question, game: str, ranked: list):
+        """The case settled by a ruling of the ranked rules of the answer's game (or of the first rule's
+        exceptions), and the rulings weighed."""
+        kind = settle.question_kind(q)
+        if kind is None or not ranked:
+            return None, []
+        vocabulary = self.vocabulary(game)
+        first = self.kb.entry(ranked[0].doc.id)
+        exceptions = [e for e in getattr(first, "exceptions", []) or [] if e in self._rows]
+        return self.settler.settle(q, kind, [h.doc.id for h in ranked], exceptions, vocabulary)
+
+    def vocabulary(self, game: str):
+        """What a question about the game can name (engine/<game>/data/vocabulary.yaml); None without an
+        engine."""
+        return registry.get(game).vocabulary() if registry.has_engine(game) else None
+
+    def _promote(self, ranked: list, rule_id: str) -> list:
+        """The ranked candidates with `rule_id` first (a search hit made for it when it ranked below them:
+        an exception of the first rule)."""
+        from kb.search.searcher import Hit
+
+        hit = next((h for h in ranked if h.doc.id == rule_id), None)
+        if hit is None:
+            row = self._rows[rule_id]
+            hit = Hit(self.searcher.index.docs[row], ranked[0].score, row)
+        return [hit, *(h for h in ranked if h is not hit)]
 
     # -- questions about a card ------------------------------------------------------------------------------
     def asked_card(self, question: Question) -> tuple | None:
@@ -384,7 +423,8 @@ class Assistant:
         return weights
 
     # -- the example -----------------------------------------------------------------------------------
-    def example(self, question: Question, game: str, cited: list[str]) -> tuple[dict | None, list[dict]]:
+    def example(self, question: Question, game: str, cited: list[str],
+                settled: "settle.Settled | None" = None) -> tuple[dict | None, list[dict]]:
         """(example, notices): of the scenarios of the answer's game for the cited rules — one built from
         what the question names (its objects and numbers), those linked to the first cited rules and to
         the answer's section — the one that shows most of what the question asks, played under the
@@ -396,14 +436,16 @@ class Assistant:
         engine = registry.get(game)
         lang = question.lang
         cited = [c for c in cited if c.startswith(f"{game}/")]
-        vocabulary = engine.vocabulary()
+        vocabulary = self.vocabulary(game)
         asked = question.asked(vocabulary)
         built = engine.example_from_question(asked, cited)
         refusal = {"kind": "number", **built.notice} if built is not None and built.notice else None
-        chosen = examples.choose(asked, vocabulary, self._example_candidates(built, cited))
+        ruled = [s for s in (settled.ruling.scenarios if settled is not None else []) if s.startswith(f"{game}/")]
+        candidates = self._example_candidates(built, cited, ruled)
+        chosen = examples.choose(asked, vocabulary, candidates)
         notices = [refusal] if refusal else []
         if chosen is None:
-            skipped = examples.substitutes_only(asked, vocabulary, self._example_candidates(built, cited))
+            skipped = examples.substitutes_only(asked, vocabulary, candidates)
             if skipped:
                 notices.append(examples.no_example_of(skipped))
             elif not refusal:
@@ -418,6 +460,7 @@ class Assistant:
         data["asked"] = examples.asked_json(asked)
         data["missing"] = examples.missing_json(chosen.missing)
         data["edition"] = played.edition
+        data["ruling_scenarios"] = ruled
         if refusal:
             data["notice"] = {"en": refusal["en"], "ko": refusal["ko"]}
         if chosen.missing and not examples.explained(chosen.missing, refusal):
@@ -426,12 +469,18 @@ class Assistant:
             notices.append(played.edition_notice)
         return data, notices
 
-    def _example_candidates(self, built, cited: list[str]) -> list[examples.Candidate]:
-        """The examples the answer could show, in the order a tie is broken: the one built from the
-        question, then the scenarios linked to the first cited rules (the asker's edition first within a
-        rule), then those of further cited rules (of another section: only where one shows all the
-        question names and none before it does)."""
+    def _example_candidates(self, built, cited: list[str], ruled: list[str] = ()) -> list[examples.Candidate]:
+        """The examples the answer could show, in the order a tie is broken: the scenarios of the ruling that
+        settles the case, the one built from the question, then the scenarios linked to the first cited
+        rules (the asker's edition first within a rule), then those of further cited rules (of another
+        section: only where one shows all the question names and none before it does)."""
         out = []
+        seen = set()
+        for sid in ruled:
+            spec = self.scenarios.get(sid)
+            if spec is not None:
+                seen.add(sid)
+                out.append(examples.Candidate(spec, 0, ruled=True))
         section = getattr(self.kb.entry(cited[0]), "section", None) if cited else None
 
         def near(rank: int, rule) -> bool:
@@ -441,7 +490,6 @@ class Assistant:
             rank = cited.index(built.rule) if built.rule in cited else 0
             out.append(examples.Candidate(built.spec, rank, built=True,
                                           near=near(rank, self.kb.entry(cited[rank]) if cited else None)))
-        seen = set()
         for rank, rule_id in enumerate(cited[:examples.RULES_FOR_EXAMPLES]):
             rule = self.kb.entry(rule_id)
             if not isinstance(rule, (Rule, Card)):
@@ -516,6 +564,16 @@ def choose_game(question_tokens: list[str], words: dict[str, str]) -> str | None
     if len(ranked) == 1:
         return max(evidence, key=evidence.get)
     return max(evidence, key=evidence.get) if ranked[0] >= 2 * ranked[1] and ranked[0] >= 2 else None
+
+
+def settle_record(q: Question, settled, weighed: list) -> dict:
+    """What settling weighed, for --json and the evaluation: the question's kind, the ruling chosen, and the
+    best rulings' fit."""
+    return {"kind": settle.question_kind(q),
+            "ruling_id": settled.ruling.id if settled is not None else None,
+            "weighed": [{"ruling_id": m.ruling.id, "side": m.side, "score": round(m.score, 4),
+                         "dense": round(m.dense, 4), "lexical": round(m.lexical, 4), "side_gap": round(m.side_gap, 4)}
+                        for m in weighed[:5]]}
 
 
 @lru_cache(maxsize=1)

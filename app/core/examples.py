@@ -24,6 +24,7 @@ class Candidate:
     built: bool = False             # built from the question (else a stored scenario, which never changes)
     further: bool = False           # of a rule further down and outside the answer's section
     near: bool = True               # of the answer's rule or of its section
+    ruled: bool = False             # a scenario of the ruling that settles the case: it plays that very case
     missing: Missing = field(default_factory=Missing)
 
 
@@ -38,14 +39,18 @@ def _substitutes_a_card(missing: Missing) -> bool:
 
 
 def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
-    """Objects first; then a scenario of the answer's rule or section; the numbers it surely shows (a die
-    holding the value, a title naming it); the answer's rule; any other number found in it (the player
-    count, a number somewhere in its setup); the asker's edition; the order given."""
+    """Objects first; then the example built from the question's own numbers where it shows them all; a
+    scenario of the ruling that settles the case (where it shows every number asked); a scenario of the answer's rule or section; the numbers it surely shows (a die holding the
+    value, a title naming it); the answer's rule; any other number found in it (the player count, a number
+    somewhere in its setup); the asker's edition; the order given."""
     missing = candidate.missing
     things = len({t.key for t in asked.things}) - len(missing.things)
     numbers = len(asked.numbers) - len(missing.numbers)
     edition = scenario_edition(candidate.spec) == ("ko" if asked.lang == "ko" else "en")
-    return (things, candidate.near, len(missing.strong), -candidate.rank, numbers, edition, -position)
+    # built from the question's own numbers, showing them all: that very case
+    exact = candidate.built and bool(asked.numbers) and not missing.numbers
+    ruled = candidate.ruled and not missing.numbers
+    return (things, exact, ruled, candidate.near, len(missing.strong), -candidate.rank, numbers, edition, -position)
 
 
 def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> Candidate | None:

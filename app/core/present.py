@@ -439,19 +439,73 @@ def entry_view(kb: KnowledgeBase, d: dict, lang: str) -> dict:
 
 
 def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
-    """The short answer line in the interface language: the verdict ("No"), the text that proves it
-    (the rulebook's words as printed, or the engine's checked result) and where it comes from."""
+    """The short answer line in the interface language: the verdict ("No"), the number or the moment; the
+    words that prove it (the rulebook's sentence as printed — marked when it is the project's translation —
+    or the engine's checked result); and, under it, what it is: Arbiter's reading of that sentence (the
+    ruling's claim, never shown as rulebook text) or Arbiter's calculation, and the rules it used."""
     if not short or not short.get("text"):
         return None
-    text = short["text"].get(lang) or next(iter(short["text"].values()))
+    text_lang = lang if short["text"].get(lang) else next(iter(short["text"]))
+    sentence = key_text(short["text"][text_lang])
+    if short.get("basis") == "ruling":
+        sentence = f"“{sentence}”"
+        if (short.get("text_origin") or {}).get(text_lang) == "translation":
+            sentence += f" {t('short_translated', lang)}"
     label = (short.get("label") or {}).get(lang)
-    rule = rule_title(kb, short["rule_id"], lang)
-    line = f"{label} — {key_text(text)}" if label else key_text(text)
+    rules = ", ".join(dict.fromkeys(rule_title(kb, rid, lang) for rid in short.get("rules") or [short["rule_id"]]))
+    value = short.get("value")
+    calc = (short.get("calculation") or {}).get(lang)
+    if value and short.get("kind") != "dispute":
+        head = amount_text(value, lang)
+        line = f"{head} — {calc}" if calc and calc != head else f"{head} — {sentence}"
+    elif short.get("phase"):
+        line = f"{short['phase'].get(lang) or short['phase'].get('en')} — {sentence}"
+    elif label:
+        line = f"{label} — {calc or sentence}"
+    else:
+        line = sentence
+    if short.get("claimed") is not None and value:
+        line += f" ({t('short_claimed', lang).format(claimed=short['claimed'], value=amount_text(value, lang))})"
     if short.get("unless"):
         names = ", ".join(dict.fromkeys(rule_title(kb, rid, lang) for rid in short["unless"]))
         line += f" ({t('short_unless', lang).format(names=names)})"
-    return {"line": line,
-            "basis": t(f"short_basis_{short['basis']}", lang).format(rule=rule), "rule_id": short["rule_id"]}
+    if short.get("basis") == "ruling":
+        claim = clean((short.get("claim") or {}).get(lang) or "")
+        if calc:
+            basis = t("short_basis_calculation", lang).format(calc=calc, rules=rules)
+        elif short.get("kind") == "yes_no" or (short.get("kind") == "dispute" and not value):
+            truth = short.get("verdict") if short.get("kind") == "yes_no" else None
+            basis = (t("short_basis_ruling", lang).format(claim=claim, rules=rules,
+                                                          verdict=_claim_truth(short, lang))
+                     if truth is not None or short.get("kind") == "dispute" else
+                     t("short_basis_reading", lang).format(claim=claim, rules=rules))
+        else:
+            basis = t("short_basis_reading", lang).format(claim=claim, rules=rules)
+    else:
+        basis = t(f"short_basis_{short['basis']}", lang).format(rule=rules)
+    return {"line": line, "basis": basis, "rule_id": short["rule_id"]}
+
+
+def _claim_truth(short: dict, lang: str) -> str:
+    """Whether the ruling's claim holds, as the reading says it (the claim is the case, stated plainly)."""
+    holds = short.get("claim_holds")
+    if holds is None:
+        return ""
+    return {"ko": "그렇다" if holds else "아니다", "en": "true" if holds else "false"}[lang]
+
+
+def amount_text(value: dict, lang: str) -> str:
+    """"4 civil actions", "시민 행동 4개"; several amounts joined ("2 Bread, 1 Papyrus")."""
+    def one(amount, unit: dict) -> str:
+        number = str(int(amount)) if float(amount).is_integer() else f"{amount:g}"
+        name = clean(unit.get(lang) or unit.get("en") or "")
+        if lang == "en":
+            return f"{number} {name}".strip()
+        # a counter reads with its number ("10점", "3장"); a noun before it ("시민 행동 4")
+        return f"{number}{name}" if re.fullmatch(r"[가-힣]", name) else f"{name} {number}".strip()
+    if value.get("items"):
+        return ", ".join(one(i["amount"], i["unit"]) for i in value["items"])
+    return one(value["amount"], value.get("unit") or {})
 
 
 def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:

@@ -47,6 +47,7 @@ class EngineScenarios:
         problems = []
         for game_id in games:
             game = kb.games[game_id]
+            problems.extend(_ruling_quantities(game))
             if not game.scenarios or not registry.has_engine(game_id):
                 continue
             engine = registry.get(game_id)
@@ -57,6 +58,23 @@ class EngineScenarios:
                     problems.append(Problem(game.scenario_ids[scenario_id],
                                             f"scenario {scenario_id!r} cannot be played: {_message(exc)}"))
         return problems
+
+
+def _ruling_quantities(game) -> list[Problem]:
+    """A ruling's parameter read as a quantity of the game's vocabulary (engine/<game>/data/vocabulary.yaml)
+    names one that exists, so a question's number can reach it."""
+    from engine import registry
+
+    if not game.rulings:
+        return []
+    vocabulary = registry.get(game.id).vocabulary() if registry.has_engine(game.id) else None
+    out = []
+    for ruling in game.rulings.values():
+        for name, param in ruling.params.items():
+            if param.quantity and (vocabulary is None or vocabulary.quantity(param.quantity) is None):
+                out.append(Problem(ruling.where(), f"{ruling.id}: params.{name}.quantity {param.quantity!r} is not a "
+                                                   f"quantity of the {game.id} engine's vocabulary"))
+    return out
 
 
 def _message(exc: Exception) -> str:

@@ -1,97 +1,33 @@
-"""The short answer: one line on top of the page for a yes/no, how-many or when question, built only
-from what the page itself proves — the example the engine just ran and verified for the question's own
-numbers, the table row that covers the question's number, or the key sentence of the rule — and always
-shown with the rule it comes from. Where nothing on the page proves a short answer there is none: a
-wrong "Yes" on top is worse than no line at all.
+"""The short answer: one line on top of the page that settles the case asked — a yes/no verdict, who is
+right in a dispute, the number for the question's own numbers, the moment of play — built only from what
+the page itself proves, and always shown with the rule it comes from:
+  - a ruling (kb/models.py `Ruling`: Arbiter's reading of one deciding sentence) that app/core/settle.py
+    found to fit the question clearly: its verdict or value for the question's numbers (with the
+    calculation and every rule it used), or its moment, with the sentence it rests on;
+  - the example the engine just ran and verified for the question's own numbers;
+  - the table row that covers the question's number;
+  - the key sentence of the rule, for the narrow cases below.
+Where nothing on the page proves a short answer there is none: a wrong "Yes" on top is worse than no line
+at all.
 
-The yes/no reading is deliberately narrow. A permission question ("can I…", "…해도 돼?") is answered
-"No" only by a sentence that plainly forbids (cannot / may not / never / 수 없습니다 / 안 됩니다), "Yes"
-only by one that plainly permits (may / can / 수 있습니다 / 해도 됩니다) — never when the sentence
-carries both, a condition ("if", "unless", "…면"), or when the question itself is negated. An "only"
-sentence ("1장만 사용할 수 있습니다") answers "No" to a question that asks for more than it allows.
+A yes/no verdict or a dispute's comes from a ruling only: a sentence's "can" or "cannot" is not the case
+asked ("can be used from the next turn on" does not say Yes to "can I use it this turn?"). Without a ruling,
+a how-many question gets the engine's checked result or the table row for its one number, and a when
+question the rule's key sentence where it names a moment.
 """
 from __future__ import annotations
 
 import re
 
-from engine.numbers import read_numbers
+from engine.korean import josa
 
 from . import tables
 from .question import Question
-
-WH_KO = re.compile(r"무엇|뭐|뭘|뭔|무슨|어디|어느|누구|누가|몇|언제|어떻게|어떤|얼마|왜")
-WH_EN = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how)\b", re.I)
-AUX_EN = re.compile(r"^\s*(?:can|may|could|do|does|did|is|are|am|was|were|will|would|should|must|have|has)\b", re.I)
-PERMISSION_EN = re.compile(r"\b(?:can|may|could|allowed|able to|possible)\b", re.I)
-PERMISSION_KO = re.compile(r"(?:해도|어도|아도|도)\s*(?:돼|되나|되요|돼요|됩니까|될까)|수\s*있(?:어|나|나요|어요|을까|습니까)"
-                           r"|가능(?:해|한가|할까|합니까)?|되나요|돼\??$|돼요\??$|되요\??$")
-NEGATED_Q = re.compile(r"\b(?:can't|cannot|couldn't|don't|doesn't|isn't|aren't|not)\b|안\s*돼|못\s*해|없어\??$", re.I)
-HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bnumber of\b|몇|얼마|개수", re.I)
-WHEN = re.compile(r"\bwhen\b|\bat what point\b|언제|시점|타이밍", re.I)
-
-NO_EN = re.compile(r"\b(?:cannot|can't|can not|may not|must not|never|not allowed|is not possible)\b", re.I)
-YES_EN = re.compile(r"\b(?:may|can)\b(?!\s+not)", re.I)
-ONLY_EN = re.compile(r"\bonly\b", re.I)
-COND_EN = re.compile(r"\b(?:if|unless|except|but|however|when|as long as)\b", re.I)
-NO_KO = re.compile(r"수\s*없(?:습니다|으며|고|다)|안\s*됩니다|면\s*안\s*되|못합니다|못\s*합니다|불가능|할 수 없")
-YES_KO = re.compile(r"수\s*있(?:습니다|으며|고|다)|해도\s*됩니다|어도\s*됩니다|아도\s*됩니다|가능합니다")
-ONLY_KO = re.compile(r"[0-9]+\s*\S{0,3}만\b|만\s*(?:사용|가져|놓|할)|\S+만\s")
-COND_KO = re.compile(r"(?:으|하|다|라|이|되|없|있|않|오)면\b|경우|단,|다만|제외|않는 한|대신")
+from .settle import Settled, asks_several, question_kind
 
 LABELS = {"yes": {"en": "Yes", "ko": "예"}, "no": {"en": "No", "ko": "아니요"}}
 MOMENT = re.compile(r"\b(?:immediately|at the (?:end|start|beginning)|during|after|before|each time|whenever|until|"
                     r"next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|마다|이후|직후|다음 차례|부터", re.I)
-
-
-def question_kind(question: Question) -> str | None:
-    """'how_many', 'when', 'yes_no' or None (a wh- question the short answer does not take)."""
-    q, lang = question.text, question.lang
-    if HOW_MANY.search(q):
-        return "how_many"
-    if WHEN.search(q):
-        return "when"
-    if lang == "en":
-        return "yes_no" if AUX_EN.match(q) or re.search(r",\s*(?:can|may|do|does|is)\s+\w+\s*\?", q, re.I) else None
-    return None if WH_KO.search(q) else "yes_no"
-
-
-def _is_permission(question: str, lang: str) -> bool:
-    return bool((PERMISSION_EN if lang == "en" else PERMISSION_KO).search(question.strip()))
-
-
-def polarity(sentence: str, question: Question) -> str | None:
-    """'yes' / 'no' for a permission question that the sentence plainly decides, else None."""
-    lang = question.lang
-    if not _is_permission(question.text, lang) or NEGATED_Q.search(question.text):
-        return None
-    no, yes, only, cond = (NO_EN, YES_EN, ONLY_EN, COND_EN) if lang == "en" else (NO_KO, YES_KO, ONLY_KO, COND_KO)
-    says_no, says_yes = bool(no.search(sentence)), bool(yes.search(sentence))
-    if lang == "en" and not says_no and _negates_asked(sentence, question.text):
-        # "you may only choose a Pure or Tainted die, not a Forbidden die": the "not" is about what was asked
-        return "no"
-    if says_no == says_yes or cond.search(sentence):
-        return None
-    if says_no:
-        return "no"
-    if only.search(sentence):
-        # "only 1 a turn": No to a question that asks for more than the sentence allows, else undecided
-        allowed = [n.value for n in read_numbers(sentence)]
-        asked = [n.value for n in question.numbers]
-        return "no" if allowed and asked and max(asked) > max(allowed) else None
-    return "yes"
-
-
-STOP_EN = {"that", "this", "with", "have", "from", "your", "they", "them", "what", "when", "will", "does",
-           "take", "turn", "game", "player", "players", "there", "their", "than", "then", "into", "onto", "also"}
-
-
-def _negates_asked(sentence: str, question: str) -> bool:
-    """A "not"/"no" in the sentence whose next few words name something the question asks about."""
-    asked = {w for w in re.findall(r"[a-z]{4,}", question.lower()) if w not in STOP_EN}
-    for m in re.finditer(r"\b(?:not|no)\b((?:\s+[a-z]+){1,3})", sentence.lower()):
-        if asked & set(m.group(1).split()):
-            return True
-    return False
 
 
 def _row_line(text: str, question: Question) -> str | None:
@@ -120,51 +56,143 @@ def from_example(example: dict | None) -> dict | None:
     return None
 
 
-def _line(basis: str, rule_id: str, text: dict, verdict: str | None = None) -> dict:
-    """One short answer: the proving text by language (rulebook text as printed, or the engine's
-    verified result), the yes/no verdict's label in both languages where there is one."""
-    return {"basis": basis, "rule_id": rule_id, "verdict": verdict,
-            "label": dict(LABELS[verdict]) if verdict else None,
-            "text": {k: v for k, v in text.items() if v}}
+def _line(basis: str, rule_id: str, text: dict, kind: str) -> dict:
+    """One short answer without a ruling: the proving text by language (rulebook text as printed, or the
+    engine's verified result)."""
+    return {"basis": basis, "kind": kind, "rule_id": rule_id, "verdict": None, "label": None, "value": None,
+            "phase": None, "calculation": None, "claim": None, "claim_holds": None,
+            "text": {k: v for k, v in text.items() if v},
+            "rules": [rule_id], "unless": [], "when": None}
 
 
-def short_answer(question: Question, answer: dict, example: dict | None, confident: bool) -> dict | None:
+def short_answer(question: Question, answer: dict, example: dict | None, confident: bool,
+                 settled: Settled | None = None, kb=None) -> dict | None:
     """{"basis": "example" | "table" | "key_sentence", "rule_id", "verdict", "label", "text": {lang: …}}
     or None.
 
     `answer` is the assistant's answer view (its text and key sentence in `answer["lang"]`, the other
     edition in `answer["other"]`); `confident`: the answer selection's own confidence that the answer
     is this rule — a key sentence is only a short answer when it is."""
+    if settled is not None:
+        return ruled(settled, kb)
     lang = question.lang
     kind = question_kind(question)
-    if kind is None:
-        return None
+    if kind not in ("how_many", "when"):
+        return None         # a verdict comes from a ruling only: a sentence's "can" is not the case asked
     rule_id = answer["rule_id"]
     text_lang = answer.get("lang") or lang
     texts = {text_lang: answer.get("text") or "", (answer.get("other") or {}).get("lang") or "":
              (answer.get("other") or {}).get("text") or ""}
-    if kind == "how_many" and question.numbers:
-        # a situation with the question's own numbers ("balance -7: how many VP?"): the engine's result
+    if kind == "how_many":
+        if asks_several(question) or len(question.numbers) != 1:
+            return None     # one number answers one question about one number of the player's
+        # a situation with the question's own number ("balance -7: how many VP?"): the engine's result
         result = from_example(example)
         if result:
-            return _line("example", (example.get("rule_ids") or [rule_id])[0], result)
-    if kind in ("how_many", "yes_no"):
+            return _line("example", (example.get("rule_ids") or [rule_id])[0], result, kind=kind)
         rows = {k: _row_line(v, question) for k, v in texts.items() if k in ("ko", "en")}
         if rows.get(text_lang):
-            return _line("table", rule_id, rows)
+            return _line("table", rule_id, rows, kind=kind)
+        return None
     key = (answer.get("key_sentence") or "").strip()
     if not key or not confident or tables.is_table(key) or text_lang != lang:
         return None
-    if kind == "yes_no":
-        verdict = polarity(key, question)
-        if not verdict:
-            return None
-        line = _line("key_sentence", rule_id, {lang: key}, verdict)
-        # a plain Yes/No over a rule that other rules or cards override says so, naming them
-        line["unless"] = [e["rule_id"] for e in answer.get("exceptions") or []]
-        return line
-    if kind == "how_many":
-        asked = {n.value for n in question.numbers}
-        given = [n.value for n in read_numbers(key) if n.value not in asked]
-        return _line("key_sentence", rule_id, {lang: key}) if len(set(given)) == 1 else None
-    return _line("key_sentence", rule_id, {lang: key}) if MOMENT.search(key) else None
+    return _line("key_sentence", rule_id, {lang: key}, kind=kind) if MOMENT.search(key) else None
+
+
+# -- a ruling's answer --------------------------------------------------------------------------------------
+FIRST_PERSON_EN = {"i", "we"}
+FIRST_PERSON_KO = {"나", "내", "난", "제", "저", "우리"}
+
+
+def ruled(settled: Settled, kb) -> dict:
+    """The short answer from a ruling that settles the case: the verdict (a dispute's: whether the position
+    reported is right) or the value for the player's numbers or the moment, the sentence it rests on (by
+    language, with its origin), Arbiter's reading (the claim) and every rule it used."""
+    ruling = settled.ruling
+    rule = kb.entry(ruling.rule)
+    quote = {lang: q for lang in ("ko", "en") if (q := ruling.quote.get(lang))}
+    origin = {lang: rule.origin.get(lang) for lang in quote} if rule is not None else {}
+    out = {"basis": "ruling", "kind": settled.kind, "rule_id": ruling.rule, "ruling_id": ruling.id,
+           "verdict": settled.verdict, "label": None, "value": None, "phase": None, "calculation": None,
+           "claim": {"ko": ruling.claim.ko, "en": ruling.claim.en},
+           "claim_holds": None if ruling.verdict is None else ruling.verdict == "yes",
+           "text": quote, "text_origin": origin,
+           "rules": [ruling.rule], "unless": list(ruling.unless), "when": None}
+    if settled.kind == "yes_no":
+        literal_yes = settled.literal if settled.literal is not None else settled.verdict == "yes"
+        out["label"] = {"ko": LABELS["yes" if literal_yes else "no"]["ko"], "en": LABELS[settled.verdict]["en"]}
+    elif settled.kind == "dispute":
+        out["label"] = dispute_label(settled.dispute.who if settled.dispute else None, settled.verdict == "yes")
+    if settled.computed is not None:
+        out["value"], out["calculation"], used = _value(settled, kb)
+        out["rules"] += [r for r in used if r not in out["rules"]]
+        if settled.kind == "dispute":
+            out["claimed"] = settled.claimed
+    if ruling.phase is not None:
+        out["phase"] = {"ko": ruling.phase.ko, "en": ruling.phase.en}
+    if ruling.when and settled.values:
+        out["when"] = {name: settled.values[name] for name in ruling.when if name in settled.values}
+    return out
+
+
+def dispute_label(who: str | None, right: bool) -> dict:
+    """"Your friend is right" / "친구 말이 맞습니다": who held the position, and whether it stands."""
+    if who is None:
+        return {"en": "That's right" if right else "That's wrong",
+                "ko": "그 말이 맞습니다" if right else "그 말은 틀렸습니다"}
+    low = who.strip().lower()
+    if re.fullmatch(r"[가-힣A-Za-z]+", who.strip()) and re.search(r"[가-힣]", who):
+        if who.strip() in FIRST_PERSON_KO:
+            ko = "맞습니다" if right else "틀렸습니다"
+        else:
+            ko = f"{who.strip()} 말이 맞습니다" if right else f"{josa(who.strip() + ' 말', '은/는')} 틀렸습니다"
+        return {"ko": ko, "en": "They're right" if right else "They're wrong"}
+    if low in FIRST_PERSON_EN:
+        en = "You're right" if right else "You're wrong"
+    elif low.startswith(("my ", "our ")):
+        en = f"Your {who.split(' ', 1)[1]} is {'right' if right else 'wrong'}"
+    elif low in ("he", "she", "they"):
+        en = f"{'They' if low == 'they' else low.capitalize()} {'are' if low == 'they' else 'is'} " \
+             f"{'right' if right else 'wrong'}"
+    else:
+        en = f"{who} is {'right' if right else 'wrong'}"
+    return {"en": en, "ko": "그 말이 맞습니다" if right else "그 말은 틀렸습니다"}
+
+
+def _number(x) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _value(settled: Settled, kb) -> tuple[dict, dict | None, list[str]]:
+    """The value for the player's numbers ({"amount", "unit"} or {"items"}), the calculation as a reader
+    reads it in each language, and the rules of the rulings it used."""
+    ruling, computed = settled.ruling, settled.computed
+    value = ruling.value
+    if computed.items:
+        return ({"items": [{"amount": i.amount, "unit": {"ko": i.unit.ko, "en": i.unit.en}} for i in computed.items]},
+                None, [])
+    unit = {"ko": value.unit.ko or value.unit.en, "en": value.unit.en or value.unit.ko} if value.unit else {"ko": "", "en": ""}
+    out = {"amount": computed.amount, "unit": unit}
+    used = [step.ruling for step in computed.steps if step.ruling]
+    rules = [kb.entry(r).rule for r in used if kb.entry(r) is not None]
+    if not computed.steps:
+        return out, None, rules
+    names = {step.name: _number(step.value) for step in computed.steps}
+    names["value"] = _number(computed.amount)
+    calc = {}
+    for lang in ("ko", "en"):
+        if value.show is not None:
+            try:
+                calc[lang] = value.show.get(lang).format(**names)
+                continue
+            except (KeyError, IndexError, ValueError):
+                pass
+        params = {**ruling.params, **{n: p for r in used if (e := kb.entry(r)) is not None for n, p in e.params.items()}}
+        parts = [f"{params[s.name].label.get(lang)} {_number(s.value)}" for s in computed.steps
+                 if s.ruling is None and s.name in params]
+        unit_text = unit[lang]
+        result = (f"{_number(computed.amount)}{unit_text}" if lang == "ko" and re.fullmatch(r"[가-힣]", unit_text)
+                  else f"{_number(computed.amount)} {unit_text}".strip())
+        calc[lang] = f"{', '.join(parts)} → {result}"
+    return out, calc, rules

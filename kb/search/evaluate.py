@@ -19,6 +19,29 @@ class Question:
     lang: str
     q: str
     gold: list[str]
+    # the referee's verdict written from the rulebook (eval/SETTLE.md): {"type", "verdict" | "value" | "phase"}
+    settle: dict | None = None
+    pair: str | None = None          # the id shared by the Korean and the English wording of one question
+
+
+SETTLE_TYPES = ("yes_no", "how_many", "when", "dispute", "other")
+
+
+def settle_problem(settle) -> str | None:
+    """What is wrong with a `settle` mapping (eval/SETTLE.md), or None."""
+    if not isinstance(settle, dict) or settle.get("type") not in SETTLE_TYPES:
+        return f"settle needs a type, one of {', '.join(SETTLE_TYPES)}"
+    kind = settle["type"]
+    if kind in ("yes_no", "dispute") and settle.get("verdict") not in ("yes", "no"):
+        return "settle.verdict must be 'yes' or 'no' (quoted)"
+    if kind == "how_many":
+        values = settle.get("value") if isinstance(settle.get("value"), list) else [settle.get("value")]
+        if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return "settle.value must be a whole number or a list of them"
+    if kind == "when" and not (isinstance(settle.get("phase"), list) and settle["phase"]
+                               and all(isinstance(p, str) and p.strip() for p in settle["phase"])):
+        return "settle.phase must be a list of phrases"
+    return None
 
 
 @dataclass
@@ -28,8 +51,10 @@ class Outcome:
     top: list[str] = field(default_factory=list)
 
 
-def load_questions(path: Path | str) -> list[Question]:
-    """The questions of an evaluation file; YamlError (file:line) for one that cannot be used."""
+def load_questions(path: Path | str, settles: dict | None = None) -> list[Question]:
+    """The questions of an evaluation file; YamlError (file:line) for one that cannot be used. `settles`:
+    referee verdicts by question id kept apart from the questions (eval/dev_settle.yaml for the shared dev
+    set)."""
     from ..corpus import GAME_IDS
     from .searcher import QueryError, validate_query
 
@@ -55,8 +80,12 @@ def load_questions(path: Path | str) -> list[Question]:
                                         f"and lang ko or en")
         if not gold or not all(isinstance(g, (str, int, float)) and str(g).strip() for g in gold):
             raise YamlError(path, line, f"question {item['id']!r}: gold must be text (or a list of texts)")
+        settle = item.get("settle", (settles or {}).get(str(item["id"])))
+        if settle is not None and (problem := settle_problem(settle)):
+            raise YamlError(path, line, f"question {item['id']!r}: {problem}")
         out.append(Question(id=str(item["id"]), game=item["game"], lang=item["lang"], q=item["q"],
-                            gold=[str(g) for g in gold]))
+                            gold=[str(g) for g in gold], settle=settle,
+                            pair=str(item["pair"]) if item.get("pair") is not None else None))
     return out
 
 

@@ -36,7 +36,7 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "12"
+FORMAT_VERSION = "13"
 LANGS = ("ko", "en")
 _VERSION_NAME = re.compile(r"^[0-9a-f]{24}-[0-9]+-[0-9a-f]{8}$")
 
@@ -72,6 +72,10 @@ class SearchIndex:
     # per document, language (ko, en) and form (the title's last part, the whole title): the title embedded
     # as a query, float16 — answer selection compares a question with what each rule is about
     title_vectors: np.ndarray | None = None
+    # the rulings' questions and claims (kb/models.py Ruling: asks, denies, claim), each embedded as a query
+    # like the player's question, with its words: what settles a case is matched against them
+    ruling_forms: list | None = None       # [{"ruling", "kind": ask|deny|claim, "lang", "text", "tokens"}]
+    ruling_vectors: np.ndarray | None = None   # (forms, dim) float16
     build_seconds: float = 0.0
     built_at: float = 0.0      # when it was published (time.time()), 0 until then
 
@@ -94,6 +98,9 @@ class SearchIndex:
         }
         if self.title_vectors is not None:
             files["title_vectors.npy"] = _npy_bytes(self.title_vectors)
+        files["ruling_forms.json"] = _json_bytes(self.ruling_forms or [])
+        files["ruling_vectors.npy"] = _npy_bytes(self.ruling_vectors if self.ruling_vectors is not None
+                                                 else np.zeros((0, self.dense.d), dtype=np.float16))
         try:
             tmp.mkdir(parents=True)
             for rel, data in files.items():
@@ -138,7 +145,7 @@ class SearchIndex:
         if manifest.get("format") != FORMAT_VERSION or manifest.get("key") != key:
             raise Stale("other inputs")
         expected = {"docs.json", "terms.json", "form_tokens.json", "part_tokens.json", "dense.faiss", "dense_doc.npy",
-                    "title_vectors.npy"}
+                    "title_vectors.npy", "ruling_forms.json", "ruling_vectors.npy"}
         files = manifest.get("files")
         if not isinstance(files, dict) or not expected <= set(files):
             raise cachefs.Damaged("manifest.json does not list the index's files")
@@ -159,10 +166,13 @@ class SearchIndex:
             dense = faiss.deserialize_index(np.frombuffer(data["dense.faiss"], dtype=np.uint8))
             dense_doc = np.load(io.BytesIO(data["dense_doc.npy"]), allow_pickle=False)
             title_vectors = np.load(io.BytesIO(data["title_vectors.npy"]), allow_pickle=False)
+            ruling_forms = json.loads(data["ruling_forms.json"])
+            ruling_vectors = np.load(io.BytesIO(data["ruling_vectors.npy"]), allow_pickle=False)
             bm25 = {lang: bm25s.BM25.load(str(folder / f"bm25_{lang}")) for lang in LANGS}
             index = cls(key=manifest["key"], model_name=manifest["model"], docs=docs, terms=terms, bm25=bm25,
                         dense=dense, dense_doc=dense_doc, form_tokens=json.loads(data["form_tokens.json"]),
                         part_tokens=json.loads(data["part_tokens.json"]), title_vectors=title_vectors,
+                        ruling_forms=ruling_forms, ruling_vectors=ruling_vectors,
                         build_seconds=manifest.get("build_seconds", 0), built_at=manifest.get("built_at", 0))
         except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
             raise cachefs.Damaged(f"cannot be read ({type(exc).__name__})") from None
@@ -170,6 +180,7 @@ class SearchIndex:
         if (n != manifest.get("docs") or dense.ntotal != manifest.get("vectors") or len(dense_doc) != dense.ntotal
                 or (len(dense_doc) and not 0 <= int(dense_doc.min()) <= int(dense_doc.max()) < n)
                 or title_vectors.shape[:3] != (n, len(LANGS), 2) or title_vectors.shape[3] != dense.d
+                or not isinstance(ruling_forms, list) or ruling_vectors.shape != (len(ruling_forms), dense.d)
                 or any(len(index.part_tokens.get(lang, [])) != n or bm25[lang].scores.get("num_docs") != n
                        for lang in LANGS)):
             raise cachefs.Damaged("its parts do not agree")     # each verified, yet not one index
@@ -319,11 +330,27 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
     dense.add(vectors)
     titles = [form for doc in docs for lang in LANGS for form in title_forms(doc, lang)]
     title_vectors = cache.embed(embedder, titles, progress, as_query=True).astype(np.float16)
+    forms = ruling_forms(kb)
+    ruling_vectors = cache.embed(embedder, [f["text"] for f in forms], progress, as_query=True).astype(np.float16)
     return SearchIndex(key=key, model_name=embedder.name, docs=docs, terms=terms, bm25=bm25, dense=dense,
                        dense_doc=np.asarray(owners, dtype=np.int32), form_tokens=form_tokens,
                        part_tokens=part_tokens,
                        title_vectors=title_vectors.reshape(len(docs), len(LANGS), 2, embedder.dim),
+                       ruling_forms=forms, ruling_vectors=ruling_vectors.reshape(len(forms), embedder.dim),
                        build_seconds=time.perf_counter() - start)
+
+
+def ruling_forms(kb) -> list[dict]:
+    """Every ruling's questions (asks, denies) and its claim, by language, with their analysed words."""
+    out = []
+    for game in kb.games.values():
+        for ruling in game.rulings.values():
+            forms = [("claim", lang, ruling.claim.get(lang)) for lang in LANGS]
+            forms += [("ask", lang, q) for lang, q in ruling.asks.all()]
+            forms += [("deny", lang, q) for lang, q in ruling.denies.all()]
+            out += [{"ruling": ruling.id, "kind": kind, "lang": lang, "text": text, "tokens": analyze(text, lang)}
+                    for kind, lang, text in forms if text]
+    return out
 
 
 def title_forms(doc: SearchDoc, lang: str) -> tuple[str, str]:

@@ -1,0 +1,644 @@
+"""Settling the player's case: which ruling (kb/models.py `Ruling`: Arbiter's reading of one deciding
+sentence) the question asks about, and its answer for the case asked — a verdict, a value for the
+player's own numbers, or the moment of play; for a dispute, whether the position reported is right.
+
+The rulings considered are those of the rules the answer selection ranked best for the question (and the
+rules that override the first); each is matched through its questions (`asks`: a Yes means the claim
+holds; `denies`: a Yes means it does not) and its claim, by meaning (the question's embedding against the
+forms', computed once at index build) and by words (the forms in the question's language). A case is
+settled only when one ruling fits clearly — well enough, ahead of every ruling that answers otherwise, on
+one side of the claim — and its conditions hold for the question's numbers; otherwise nothing is said:
+a wrong verdict on top is worse than none.
+
+Yes/no, read the way people answer: the verdict (`Settled.verdict`) is the truth of the question's
+positive proposition ("Can't I take it?" → "no" when taking it is not allowed); the Korean label answers
+the question as asked (a negated Korean question "못 가져가?" → "예" when it cannot be taken).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+import numpy as np
+
+from engine.asked import Quantity, Vocabulary
+from engine.numbers import read_numbers
+from kb.models import Ruling, admits
+from kb.rulings import Computed, RulingError, compute, needs
+
+from .question import Question
+
+# -- what kind of question -----------------------------------------------------------------------------------
+WH_KO = re.compile(r"무엇|뭐|뭘|뭔|무슨|어디|어느|누구|누가|몇|언제|어떻게|어떤|얼마|왜")
+AUX_EN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+|wait,?\s+|ok(?:ay)?,?\s+)?(?:can|may|could|do|does|did|is|are|am|was|"
+                    r"were|will|would|should|must|have|has)\b", re.I)
+TAG_EN = re.compile(r"(?:,|—|-)\s*(?:can|may|do|does|is|are|right|correct|yes or no)\b[^?]*\?\s*$|,\s*(?:right|correct)\?\s*$",
+                    re.I)
+HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bwhat(?:'s| is) the number of\b|\bwhat does [^?]{1,40} cost\b|"
+                      r"\bwhat(?:'s| is) the cost\b|몇|얼마", re.I)
+AUX_CLAUSE_EN = re.compile(r"[,;:—–]\s*(?:so\s+|then\s+)?(?:can|may|could|do|does|did|is|are|am|was|were|will|would|"
+                           r"should|must|have|has)\s+(?:i|we|you|it|they|he|she|that|this|there|the|my|a|an|both|all|"
+                           r"each|any|one|those|these)\b", re.I)
+WHEN = re.compile(r"언제|시점|타이밍|어느 단계|무슨 단계")
+WHEN_EN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:when|at what point|in (?:which|what) (?:phase|step|part)|"
+                     r"(?:which|what) (?:phase|step))\b", re.I)
+# "…가져갔으면?", "…적게 가졌는데?": what happens if — an open question, not a yes or no
+OPEN_KO = re.compile(r"(?:면|는데|은데|인데|ㄴ데)\s*\?*\s*$")
+REPORTED_EN = re.compile(r"\b(?:says?|said|thinks?|thought|claims?|claimed|insists?|argues?|reckons?|believes?|"
+                         r"told me|tells me|is sure|swears)\b", re.I)
+VERDICT_ASKED_EN = re.compile(r"\bwho(?:'s| is) right\b|\bwho is correct\b|\bis (?:he|she|they|that|this|it) "
+                              r"(?:right|correct|true)\b|\b(?:am|are) (?:i|we|you) right\b|\bright\?|\bcorrect\?|"
+                              r"\btrue\?|\bwho wins (?:this|the) (?:argument|debate|dispute)\b|\bsettle\b", re.I)
+REPORTED_KO = re.compile(r"(?:[가-힣]+)(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)"
+                         r"(?=[\s.,?!~]|$)|주장")
+VERDICT_ASKED_KO = re.compile(r"누구\s*말이\s*맞|누가\s*맞|맞아|맞나|맞음|맞지|맞는\s*(?:거|건)|맞습니까|맞죠|맞니|"
+                              r"사실이야|진짜야|정말이야|틀렸|틀린")
+
+
+def question_kind(question: Question) -> str | None:
+    """'dispute', 'how_many', 'when', 'yes_no', or None (a what/how/who question no one line settles)."""
+    q, lang = question.text, question.lang
+    if dispute(question) is not None:
+        return "dispute"
+    if HOW_MANY.search(q):
+        return "how_many"
+    if lang == "en":
+        if AUX_EN.match(q) or AUX_CLAUSE_EN.search(q) or TAG_EN.search(q):
+            return "yes_no"         # "When a card is taken, is the gap refilled at once?" asks yes or no
+        return "when" if WHEN_EN.search(q) else None
+    if WHEN.search(q):
+        return "when"
+    return None if WH_KO.search(q) or OPEN_KO.search(q) else "yes_no"
+
+
+def asks_several(question: Question) -> bool:
+    """Whether a how-many question asks for two numbers at once ("몇 장 받고 몇 장 남겨?", "how many do I keep,
+    and how many go on my scales?"): one number does not answer it."""
+    return len(HOW_MANY.findall(question.text)) >= 2
+
+
+# -- negation ------------------------------------------------------------------------------------------------
+_NEG_EN = r"(?:can't|cannot|can not|couldn't|don't|doesn't|didn't|isn't|aren't|wasn't|won't|mustn't|shouldn't|" \
+          r"may not|must not|is not|are not|does not|do not|never|not allowed)"
+NEG_EN = re.compile(rf"\b{_NEG_EN}\b", re.I)
+NEG_Q_EN = re.compile(rf"^\s*(?:so\s+|and\s+|but\s+)?(?:{_NEG_EN}\b|(?:can|do|does|is|are|must|should|may)\s+"
+                      r"(?:i|we|you|it|they|he|she|one)\s+not\b)", re.I)
+NEG_KO = re.compile(r"수\s*없|(?<![가-힣])못\s*(?:[가-힣])|(?<![가-힣])안\s+[가-힣]|(?<![가-힣])안(?:돼|되|됨)|"
+                    r"지\s*않|지\s*못|(?:면|으면)\s*안\s|불가|말아야|없어도\s*돼")
+_KO_TAIL = 12        # a Korean predicate's negation stands in the last characters of its clause
+
+
+def negated(text: str, lang: str, statement: bool = False) -> bool:
+    """Whether the clause's own predicate is negated ("Can't I…?", "못 써?", "수 없대"); a negation inside
+    what is asked about ("a ship with none of my stones", "돌이 없는 배") is not."""
+    text = text.strip().rstrip("?!.~ ")
+    if lang == "en":
+        return bool((NEG_EN if statement else NEG_Q_EN).search(text))
+    return any(m.end() >= len(text) - _KO_TAIL for m in NEG_KO.finditer(text))
+
+
+# -- disputes ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Dispute:
+    """A reported position ("My friend says gray dice can produce — who's right?"): the first position's
+    words, who holds it, and whether its predicate is negated."""
+    position: str
+    who: str | None
+    negated: bool
+
+
+_WHO_EN = re.compile(r"(?P<who>\b(?:my|our|the)\s+[a-z]+(?:\s+[a-z]+)?|\b[A-Z][a-z]+|\b(?:he|she|they|i|we|someone|"
+                     r"everyone|nobody)\b)\s+(?:says?|said|thinks?|thought|claims?|claimed|insists?|argues?|reckons?|"
+                     r"believes?|swears|is sure)\b(?:\s+that)?", re.I)
+_WHO_KO = re.compile(r"(?P<who>[가-힣A-Za-z]{1,6}?)(?:이가|이는|가|는|은|이)\s")
+_CUT_EN = re.compile(r"[.;!?—]|,\s*(?:but|and|while|whereas|who|is|are|am|right|correct)\b|\bbut\b|\bwhile\b|\bwhereas\b",
+                     re.I)
+
+
+def dispute(question: Question) -> Dispute | None:
+    """The reported position a question asks about, or None when it reports none."""
+    text, lang = question.text, question.lang
+    if lang == "en":
+        m = _WHO_EN.search(text)
+        if not m or not (VERDICT_ASKED_EN.search(text) or text.rstrip().endswith("?")):
+            return None
+        rest = text[m.end():]
+        cut = _CUT_EN.search(rest)
+        position = (rest[:cut.start()] if cut else rest).strip(" ,:\"'“”")
+        if len(position) < 4:
+            return None
+        return Dispute(position, m.group("who").strip(), negated(position, "en", statement=True))
+    # a reporting ending right after a quotation ("…두 문명"이라고 써 있으면) quotes a card, not a person
+    m = next((r for r in REPORTED_KO.finditer(text) if not re.search(r"[\"”’']\s*(?:이)?$", text[:r.start() + 1])
+              and not re.match(r"[\"”’']", text[max(0, r.start() - 1):r.start()] or "x")), None)
+    if not m or not VERDICT_ASKED_KO.search(text[m.end():] or text):
+        return None
+    clause = text[:m.end()]
+    start = max(clause.rfind(p) for p in (".", "?", "!", "\n"))
+    clause = clause[start + 1:].strip()
+    who = _WHO_KO.match(clause)
+    return Dispute(clause, who.group("who") if who else None, negated(_strip_report(clause), "ko", statement=True))
+
+
+def position_words(position: Dispute, lang: str) -> str:
+    """A position as a plain statement: without who said it and without the reporting ending."""
+    text = position.position
+    if lang == "ko":
+        text = _strip_report(text)
+        if position.who and text.startswith(position.who):
+            text = re.sub(r"^[가-힣A-Za-z]{1,6}?(?:이가|이는|가|는|은|이)\s", "", text, count=1)
+    return text.strip()
+
+
+def _strip_report(clause: str) -> str:
+    """A reported Korean clause without its reporting ending ("가져갈 수 있대" → "가져갈 수 있")."""
+    return re.sub(r"(?:이)?(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)$", "", clause.strip())
+
+
+# -- the match ------------------------------------------------------------------------------------------------
+# How a ruling's fit is scored and when it is clear enough (chosen on the tuning questions with
+# scripts/tune_settle.py; never on the held-out ones): meaning and words of the best form on each side, the
+# words the embedding does not weigh (a number, "only", a negated predicate) where question and form
+# disagree, the rule's place in the answer selection, and the distance a ruling must keep from every
+# ruling that answers otherwise.
+PARAMS = {
+    "lex_weight": 0.35,         # words against meaning
+    "number_clash": 0.04,       # the form counts other numbers than the question ("한 장만" for "두 장")
+    "only_clash": 0.03,         # one of them restricts ("only", "만", "밖에") and the other does not
+    "negation_clash": 0.02,     # one predicate is negated and the other not (the answer is then turned)
+    "rank_bonus": (0.03, 0.015, 0.008, 0.0),    # the ruling's rule ranked 1st, 2nd, 3rd, lower
+    "exception_bonus": 0.01,    # a rule that overrides the first (an "even if…" question)
+    "min_score": 0.92,          # a clear fit: meaning + words + rank
+    "min_dense": 0.84,          # the meaning alone must be close
+    "margin": 0.025,            # ahead of every ruling that answers otherwise
+    "side_margin": 0.02,        # ahead of the other side of the same claim (asks vs denies)
+    "side_lex_weight": 0.35,    # words against meaning when telling the two sides of one claim apart
+    "deny_margin": 0.0,         # how far a "denies" question must lead its claim's own questions
+}
+RULES_CONSIDERED = 6
+SOLO_WORDS = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로|1인|혼자", re.I)
+ONLY_EN = re.compile(r"\b(?:only|just|at most|strictly|no more than|exactly one)\b", re.I)
+ONLY_KO = re.compile(r"[가-힣0-9]만(?:\s|$|[?.,!])|밖에|뿐|까지만")
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the embedding hardly weighs and an answer turns on: the numbers written, a restriction, a
+    negated predicate."""
+    numbers: frozenset
+    only: bool
+    negated: bool
+
+
+def marks(text: str, lang: str, statement: bool = False, numbers=None) -> Marks:
+    """`numbers`: the text's numbers where they were read already (the question's own reading)."""
+    return Marks(frozenset(abs(n.value) for n in (read_numbers(text) if numbers is None else numbers)),
+                 bool((ONLY_EN if lang == "en" else ONLY_KO).search(text)), negated(text, lang, statement))
+
+
+def clashes(a: Marks, b: Marks) -> tuple[bool, bool, bool]:
+    """What two texts disagree on that the embedding hardly weighs: their numbers, a restriction, a negation."""
+    return (bool(a.numbers and b.numbers and not (a.numbers & b.numbers)), a.only != b.only, a.negated != b.negated)
+
+
+@dataclass
+class Side:
+    """One form of a ruling, against a text (a question, or a dispute's position)."""
+    text: str                   # the form
+    lang: str
+    negated: bool               # its predicate is negated ("못 써?")
+    dense: float
+    lexical: float
+    clashes: tuple              # (numbers, only, negation): what the two disagree on
+
+
+@dataclass
+class Match:
+    ruling: Ruling
+    side: str                   # "ask" (a Yes means the claim holds), "deny", or "claim"
+    form: str                   # the form it matched best
+    form_lang: str
+    dense: float
+    lexical: float
+    score: float
+    side_gap: float             # how far the chosen side is ahead of the other side
+    form_negated: bool = False
+
+
+@dataclass
+class Settled:
+    """The case settled: the ruling, and its answer for the question asked."""
+    kind: str                   # "yes_no" | "dispute" | "how_many" | "when"
+    ruling: Ruling
+    match: Match
+    verdict: str | None = None  # yes_no: the positive proposition's truth; dispute: whether the position is right
+    literal: bool | None = None  # the answer to the question as worded (a Korean "예/아니요")
+    computed: Computed | None = None
+    values: dict = field(default_factory=dict)      # the player's numbers read for the parameters
+    claimed: int | None = None  # a dispute's number, where the position states one
+    dispute: Dispute | None = None
+
+
+@dataclass
+class Reading:
+    """A text matched against rulings' forms: the question, or a dispute's position."""
+    text: str
+    lang: str
+    vector: np.ndarray
+    words: set
+    marks: Marks
+
+
+class Settler:
+    """The rulings of one knowledge base, with their forms' vectors and words from the search index."""
+
+    def __init__(self, kb, index, weights: dict[str, dict[str, float]] | None = None, embed=None):
+        self.kb = kb
+        self.forms = index.ruling_forms or []
+        vectors = index.ruling_vectors
+        self.vectors = (np.asarray(vectors, dtype=np.float32) if vectors is not None and len(vectors)
+                        else np.zeros((0, index.dense.d), dtype=np.float32))
+        self.by_ruling: dict[str, list[int]] = {}
+        for i, form in enumerate(self.forms):
+            self.by_ruling.setdefault(form["ruling"], []).append(i)
+        self._marks: dict[int, Marks] = {}          # a form's marks, read on its first match (not at start-up)
+        self._weights = weights or {}
+        self._embed = embed                     # text -> its vector as a query (a dispute's position)
+        self._own_numbers: dict[str, set] = {}
+        self._readers: dict[tuple, tuple] = {}      # per ruling and game vocabulary: its parameters' reader
+
+    def rulings_of(self, rule_id: str) -> list[Ruling]:
+        game = self.kb.games.get(rule_id.split("/", 1)[0])
+        return [r for r in (game.rulings_of(rule_id) if game else []) if r.id in self.by_ruling]
+
+    def ruling(self, ruling_id: str) -> Ruling | None:
+        entry = self.kb.entry(ruling_id)
+        return entry if isinstance(entry, Ruling) else None
+
+    # -- matching --------------------------------------------------------------------------------------------
+    def reading(self, text: str, lang: str, vector, words=None, statement: bool = False, numbers=None) -> Reading:
+        from kb.search.analyzers import analyze
+
+        return Reading(text, lang, np.asarray(vector, dtype=np.float32),
+                       set(words if words is not None else analyze(text, lang)),
+                       marks(text, lang, statement, numbers))
+
+    def sides(self, reading: Reading, ruling: Ruling) -> dict[str, list[Side]]:
+        """The ruling's forms on each side ("ask", "deny", "claim") against a reading."""
+        rows = self.by_ruling.get(ruling.id) or []
+        if not rows:
+            return {}
+        sims = self.vectors[rows] @ reading.vector
+        out: dict[str, list[Side]] = {}
+        weight = self._weights.get(reading.lang) or {}
+        for j, row in enumerate(rows):
+            form = self.forms[row]
+            lex = _overlap(reading.words, form["tokens"], weight) if form["lang"] == reading.lang else 0.0
+            fm = self._marks.get(row)
+            if fm is None:
+                fm = self._marks[row] = marks(form["text"], form["lang"], statement=form["kind"] == "claim")
+            out.setdefault(form["kind"], []).append(
+                Side(form["text"], form["lang"], fm.negated and form["kind"] != "claim", float(sims[j]), lex,
+                     clashes(reading.marks, fm)))
+        return out
+
+    def candidates(self, rule_ids: list[str], exceptions: list[str], params: dict = PARAMS) -> list[tuple[Ruling, float]]:
+        """The rulings of the best-ranked rules (with the bonus of their rank) and of the first rule's
+        exceptions."""
+        out, seen = [], set()
+        bonuses = params["rank_bonus"]
+        for rank, rule_id in enumerate(rule_ids[:RULES_CONSIDERED]):
+            bonus = bonuses[min(rank, len(bonuses) - 1)]
+            for ruling in self.rulings_of(rule_id):
+                if ruling.id not in seen:
+                    seen.add(ruling.id)
+                    out.append((ruling, bonus))
+        for rule_id in exceptions:
+            for ruling in self.rulings_of(rule_id):
+                if ruling.id not in seen:
+                    seen.add(ruling.id)
+                    out.append((ruling, params["exception_bonus"]))
+        return out
+
+    # -- settling --------------------------------------------------------------------------------------------
+    def weigh(self, question: Question, kind: str | None, rule_ids: list[str], exceptions: list[str],
+              vocabulary: Vocabulary | None, params: dict = PARAMS) -> "Weighing | None":
+        """Everything the decision reads: the readings (the question; a dispute's positions), and for every
+        candidate ruling of the kind asked its sides, its rank bonus and the question's numbers for it."""
+        if kind is None or question.vector is None:
+            return None
+        wanted = {"yes_no": ("verdict",), "dispute": ("verdict", "value"), "how_many": ("value",),
+                  "when": ("phase",)}[kind]
+        reading = self.reading(question.text, question.lang, question.vector, question.words(),
+                               numbers=question.numbers)
+        position = dispute(question) if kind == "dispute" else None
+        positions = []
+        if position is not None and self._embed is not None:
+            text = position_words(position, question.lang)
+            positions.append(self.reading(text, question.lang, self._embed(text), statement=True))
+        out = Weighing(kind, question, reading, positions, position)
+        several = kind == "how_many" and asks_several(question)
+        solo = bool(SOLO_WORDS.search(question.text))
+        span = None
+        if position is not None:
+            start = question.text.find(position.position)
+            span = (start, start + len(position.position)) if start >= 0 else None
+        lo, hi = span or (0, len(question.text))
+        numbers = [abs(n.value) for n in question.numbers if lo <= n.start < hi]
+        asked = question.asked(vocabulary) if vocabulary is not None else None
+        for ruling, bonus in self.candidates(rule_ids, exceptions, params):
+            if ruling.kind not in wanted or (ruling.edition and ruling.edition != question.lang):
+                continue
+            if several and not (ruling.value is not None and ruling.value.items):
+                continue            # two numbers asked: only a value of several numbers answers
+            if not solo and self._solo(ruling):
+                continue            # a solo-mode reading answers a question about the solo mode only
+            values = self.read_values(ruling, question, asked, vocabulary, span)
+            conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
+            out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
+                                       [self.sides(r, ruling) for r in positions], values, conditions,
+                                       self._explained(ruling, numbers, values, kind)))
+        return out
+
+    def _solo(self, ruling: Ruling) -> bool:
+        rule = self.kb.entry(ruling.rule)
+        return any(part.startswith("solo") for part in (getattr(rule, "section", None) or "").split("/")[1:])
+
+    def _explained(self, ruling: Ruling, numbers: list[int], values: dict, kind: str) -> bool:
+        """For a value: every number the question writes is a parameter's, or written in the ruling's own
+        words (its claim, quote or questions: "2인 게임"), or — in a dispute — the one number the position
+        claims. A number the ruling does not read ("8 soldiers and a red 4") is a case it does not compute."""
+        if ruling.value is None:
+            return True
+        left = list(numbers)
+        for v in values.values():
+            if abs(v) in left:
+                left.remove(abs(v))
+        own = self._own_numbers.get(ruling.id)
+        if own is None:
+            texts = [ruling.claim.ko, ruling.claim.en, ruling.quote.ko or "", ruling.quote.en or "",
+                     *[q for _, q in ruling.asks.all()]]
+            own = self._own_numbers[ruling.id] = {abs(n.value) for t in texts for n in read_numbers(t)}
+        left = [n for n in left if n not in own]
+        return len(left) <= (1 if kind == "dispute" else 0)
+
+    def settle(self, question: Question, kind: str | None, rule_ids: list[str], exceptions: list[str],
+               vocabulary: Vocabulary | None, params: dict = PARAMS) -> tuple[Settled | None, list[Match]]:
+        """The case settled (or None) and the rulings weighed, best first."""
+        weighing = self.weigh(question, kind, rule_ids, exceptions, vocabulary, params)
+        if weighing is None:
+            return None, []
+        best, matches = decide(weighing, params)
+        if best is None:
+            return None, matches
+        return self._answer(weighing, best), matches
+
+    def _answer(self, weighing: "Weighing", chosen: tuple["Weighed", Match]) -> Settled | None:
+        w, m = chosen
+        ruling, kind, question, position = w.ruling, weighing.kind, weighing.question, weighing.dispute
+        out = Settled(kind, ruling, m, values=w.values, dispute=position)
+        if ruling.verdict is not None:
+            holds = ruling.verdict == "yes"
+            yes_to_form = holds if m.side in ("ask", "claim") else not holds
+            if kind == "dispute":
+                # the position, matched on its own: it says Yes to the form it matched unless its predicate
+                # is negated and the form's is not (or the other way round)
+                said_no = weighing.positions[0].marks.negated if weighing.positions else position.negated
+                asserted_yes = said_no == m.form_negated
+                out.verdict = "yes" if yes_to_form == asserted_yes else "no"
+                return out
+            q_negated = weighing.reading.marks.negated
+            literal = yes_to_form if q_negated == m.form_negated else not yes_to_form
+            out.literal = literal
+            out.verdict = ("yes" if literal else "no") if not q_negated else ("no" if literal else "yes")
+            return out
+        if ruling.value is not None:
+            try:
+                computed = compute(ruling, w.values, self.ruling)
+            except RulingError:
+                return None
+            if computed is None or (computed.amount is None and not computed.items and computed.verdict is None):
+                return None
+            out.computed = computed
+            if kind == "dispute":
+                claimed = _claimed_number(position.position, w.values)
+                if claimed is None or computed.amount is None:
+                    return None
+                out.claimed = claimed
+                out.verdict = "yes" if abs(claimed) == abs(computed.amount) else "no"
+            return out
+        return out if kind == "when" else None
+
+    # -- the player's numbers --------------------------------------------------------------------------------
+    def read_values(self, ruling: Ruling, question: Question, asked, vocabulary: Vocabulary | None,
+                    span: tuple[int, int] | None = None) -> dict[str, float]:
+        """The numbers the question gives for the ruling's parameters (and for those of the rulings its
+        formula uses), by parameter name: a parameter that is a quantity of the game's vocabulary from the
+        question's one reading by it (`asked`); one read through its own words from a reading by those words
+        beside the game's (the numbers the question was read with, not read again); an ordinal from its
+        words. `span`: only numbers written inside it (a dispute's position)."""
+        params = dict(ruling.params)
+        if ruling.value is not None:
+            try:
+                for name in needs(ruling, self.ruling):
+                    if name not in params:
+                        for used_id in ruling.value.uses.values():
+                            used = self.ruling(used_id)
+                            if used is not None and name in used.params:
+                                params[name] = used.params[name]
+            except RulingError:
+                return {}
+        if not params:
+            return {}
+        lo, hi = span or (0, len(question.text))
+        own = {n: p for n, p in params.items() if p.words and not p.ordinal and not p.quantity}
+        readings = list(asked.numbers if asked is not None else ())
+        if own:
+            key = (ruling.id, id(vocabulary))
+            kept = self._readers.get(key)
+            if kept is None or kept[0] is not vocabulary:
+                kept = self._readers[key] = (vocabulary, _param_vocabulary(own, vocabulary))
+            readings += kept[1].read(question.text, question.lang, question.numbers).numbers
+        given = [g for g in readings if g.start < 0 or lo <= g.start < hi]
+        out: dict[str, float] = {}
+        for name, param in params.items():
+            if param.ordinal:
+                value = _ordinal(question.text[lo:hi], param.words or [], question.lang)
+            else:
+                key = param.quantity or words_key(param.words)
+                value = next((g.value for g in given if g.quantity == key), None)
+            if value is not None and (param.min is None or value >= param.min) and (param.max is None or value <= param.max):
+                out[name] = value
+        return out
+
+
+def words_key(words: list[str]) -> str:
+    """The quantity a parameter's own words make in the game's merged vocabulary."""
+    return "words:" + "|".join(words)
+
+
+@dataclass
+class Weighed:
+    """One candidate ruling for a question: its rank bonus, its sides for the question and for each of a
+    dispute's positions, the question's numbers for its parameters, and whether its conditions hold."""
+    ruling: Ruling
+    bonus: float
+    sides: dict
+    position_sides: list
+    values: dict
+    conditions: bool            # its conditions hold for the question's numbers, and each is given
+    explained: bool = True      # every number of the question is one of its parameters or in its own words
+
+
+@dataclass
+class Weighing:
+    kind: str
+    question: Question
+    reading: Reading
+    positions: list
+    dispute: Dispute | None
+    rulings: list = field(default_factory=list)
+
+
+def _side_score(side: Side, params: dict, lex_weight: float | None = None) -> float:
+    numbers, only, negation = side.clashes
+    lex = params["lex_weight"] if lex_weight is None else lex_weight
+    return (side.dense + lex * side.lexical - numbers * params["number_clash"]
+            - only * params["only_clash"] - negation * params["negation_clash"])
+
+
+def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Match] | None, list[Match]]:
+    """The ruling that clearly fits (with its match), or None; and every candidate's match, best first. A
+    dispute is matched through its first position (a position matched on one side of a claim says the
+    claim holds or not); a question, through itself."""
+    matches: list[tuple[Weighed, Match]] = []
+    for w in weighing.rulings:
+        forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
+        if not forms:
+            continue
+        sides = {k: max(v, key=lambda f: _side_score(f, params)) for k, v in forms.items()}
+        scored = {k: _side_score(v, params) for k, v in sides.items()}
+        # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
+        # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
+        lean = {k: _side_score(v, params, params["side_lex_weight"]) - (params["deny_margin"] if k == "deny" else 0)
+                for k, v in sides.items()}
+        yes = max((k for k in ("ask", "claim") if k in lean), key=lambda k: lean[k], default=None)
+        no = "deny" if "deny" in lean else None
+        side = max((k for k in (yes, no) if k), key=lambda k: lean[k])
+        other = no if side == yes else yes
+        gap = lean[side] - lean[other] if other else 1.0
+        chosen = sides[side]
+        matches.append((w, Match(w.ruling, side, chosen.text, chosen.lang, chosen.dense, chosen.lexical,
+                                 scored[side] + w.bonus, gap, chosen.negated)))
+    matches.sort(key=lambda wm: -wm[1].score)
+    shown = [m for _, m in matches]
+    # a reading whose conditions the question does not meet (or does not say), or that leaves a number of
+    # the question unread, cannot settle it — but it still rivals the one that would
+    viable = [(w, m) for w, m in matches if w.conditions and w.explained]
+    if not viable:
+        return None, shown
+    best_w, best = viable[0]
+    if best.score < params["min_score"] or best.dense < params["min_dense"]:
+        return None, shown
+    if best_w.ruling.verdict is not None and best.side != "claim" and best.side_gap < params["side_margin"]:
+        return None, shown
+    answer = result_key(weighing, best_w, best)
+    for w, other in matches:
+        if other is not best and other.score > best.score - params["margin"] \
+                and result_key(weighing, w, other) != answer:
+            return None, shown
+    return (best_w, best), shown
+
+
+def result_key(weighing: Weighing, w: Weighed, m: Match):
+    """What a matched ruling would answer to this question: two readings that answer alike are no rivals."""
+    ruling = w.ruling
+    if ruling.verdict is not None:
+        holds = ruling.verdict == "yes"
+        yes_to_form = holds if m.side in ("ask", "claim") else not holds
+        if weighing.kind == "dispute":
+            said_no = weighing.positions[0].marks.negated if weighing.positions else weighing.dispute.negated
+            return ("verdict", yes_to_form == (said_no == m.form_negated))
+        q_negated = weighing.reading.marks.negated
+        return ("verdict", yes_to_form if q_negated == m.form_negated else not yes_to_form)
+    if ruling.value is not None:
+        value = ruling.value
+        if value.amount is not None:
+            return ("value", value.amount)
+        if value.items:
+            return ("value", tuple(i.amount for i in value.items))
+        return ("value", ruling.id, tuple(sorted(w.values.items())))
+    return ("phase", (ruling.phase.en or "").lower())
+
+
+def _conditions_hold(ruling: Ruling, values: dict) -> bool:
+    return all(admits(allowed, values[name]) for name, allowed in ruling.when.items() if name in values)
+
+
+def _overlap(words: set[str], form_tokens: list[str], weight: dict[str, float]) -> float:
+    """The words a question and a form share, weighted by how telling each is (F1 of the weights)."""
+    form = set(form_tokens)
+    if not words or not form:
+        return 0.0
+    w = (lambda t: weight.get(t, 1.0))
+    shared = sum(w(t) for t in words & form)
+    if not shared:
+        return 0.0
+    precision, recall = shared / sum(w(t) for t in form), shared / sum(w(t) for t in words)
+    return 2 * precision * recall / (precision + recall)
+
+
+def _param_vocabulary(params: dict, vocabulary: Vocabulary | None) -> Vocabulary:
+    """A reader of a ruling's own parameters: their words as quantities beside the game's quantities and
+    things (a number written for a god, a die or the balance stays theirs)."""
+    quantities = list(vocabulary.quantities) if vocabulary is not None else []
+    for param in params.values():
+        pattern = re.compile("|".join(f"(?:{w})" for w in param.words), re.I)
+        quantities.append(Quantity(words_key(param.words), dict(param.label.model_dump()), pattern))
+    return Vocabulary(vocabulary.things if vocabulary is not None else (), quantities,
+                      vocabulary.ids if vocabulary is not None else None)
+
+
+_EN_ORDINALS = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+_KO_ORDINALS = {"첫": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}
+
+
+def _ordinal(text: str, words: list[str], lang: str) -> int | None:
+    """An ordinal written for one of the words: "the third zone", "3rd zone", "세 번째 구역", "첫째 칸"."""
+    if not words:
+        return None
+    noun = "|".join(f"(?:{w})" for w in words)
+    en = re.search(rf"\b(?P<o>{'|'.join(_EN_ORDINALS)}|\d+(?:st|nd|rd|th))\s+(?:[a-z]+\s+)?(?:{noun})", text, re.I)
+    if en:
+        o = en.group("o").lower()
+        return _EN_ORDINALS.get(o) or int(re.match(r"\d+", o).group(0))
+    ko = re.search(rf"(?P<o>{'|'.join(_KO_ORDINALS)}|\d+)\s*(?:번째|째)\s*(?:[가-힣]+\s+)?(?:{noun})", text, re.I)
+    if ko:
+        o = ko.group("o")
+        return _KO_ORDINALS.get(o) or int(o)
+    return None
+
+
+def _claimed_number(position: str, values: dict) -> int | None:
+    """The number a position states as its answer: a number of its words that is none of the parameters'."""
+    used = list(values.values())
+    for n in read_numbers(position):
+        if n.value in used:
+            used.remove(n.value)
+            continue
+        return n.value
+    return None
+
+
+def word_weights(forms: list[dict]) -> dict[str, dict[str, float]]:
+    """How telling each word of the rulings' questions is, by language (log N/df over the forms)."""
+    out: dict[str, dict[str, float]] = {}
+    for lang in ("ko", "en"):
+        docs = [set(f["tokens"]) for f in forms if f["lang"] == lang]
+        df: dict[str, int] = {}
+        for d in docs:
+            for t in d:
+                df[t] = df.get(t, 0) + 1
+        n = max(len(docs), 1)
+        out[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+    return out

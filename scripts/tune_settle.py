@@ -1,0 +1,132 @@
+"""Choose the settling thresholds (app/core/settle.py PARAMS) on the tuning questions — never on the held-out
+ones — and report what each choice does.
+
+    python scripts/tune_settle.py [--grid] [--files eval/tuning_questions.yaml eval/cases_tuning.yaml ...]
+
+Every question is answered once; what settling weighed (each candidate ruling's forms against the question,
+their words and meaning, the rank of its rule, the question's numbers) is kept, and the decision is replayed
+for each setting of the thresholds: a line judged against the referee's verdict (eval/SETTLE.md) is right or
+wrong; the objective is right − PENALTY × wrong, because a wrong line on top costs more than a missing one.
+`--grid` searches the thresholds; without it the current PARAMS are measured. Deterministic: no sampling."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.core import settle, short_answer  # noqa: E402
+from app.core.assistant import Assistant  # noqa: E402
+from app.core.evaluate_answers import judge_short  # noqa: E402
+from kb.search.evaluate import load_questions  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_FILES = [ROOT / "eval" / "tuning_questions.yaml", ROOT / "eval" / "cases_tuning.yaml"]
+DEV = (ROOT.parent / "shared" / "eval" / "dev_questions.yaml", ROOT / "eval" / "dev_settle.yaml")
+PENALTY = 8
+GRID = {
+    "min_score": [0.88, 0.9, 0.92, 0.94, 0.96, 0.98, 1.0, 1.02, 1.05, 1.08],
+    "min_dense": [0.8, 0.84, 0.86, 0.88, 0.9, 0.92],
+    "margin": [0.0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.12],
+    "side_margin": [0.0, 0.01, 0.02, 0.04, 0.06, 0.1, 0.15],
+    "lex_weight": [0.2, 0.35, 0.5, 0.7],
+    "side_lex_weight": [0.2, 0.35, 0.5, 0.7, 1.0, 1.5],
+    "deny_margin": [0.0, 0.02, 0.04, 0.08],
+    "number_clash": [0.0, 0.02, 0.04, 0.08],
+    "only_clash": [0.0, 0.03, 0.06],
+    "negation_clash": [0.0, 0.02, 0.05],
+}
+ROUNDS = 3
+
+
+def collect(files: list[Path]):
+    assistant = Assistant.create()
+    rows = []
+    real = assistant.settler.weigh
+
+    def recording(*args, **kwargs):
+        weighing = real(*args, **kwargs)
+        recording.last = weighing
+        return weighing
+
+    assistant.settler.weigh = recording
+    questions = []
+    for path in files:
+        settles = yaml.safe_load(DEV[1].read_text(encoding="utf-8")) if path == DEV[0] else None
+        questions += load_questions(path, settles)
+    for q in questions:
+        if not q.settle:
+            continue
+        recording.last = None
+        result = assistant.answer(q.q, q.game)
+        rows.append((q, recording.last, result))
+    return assistant, rows
+
+
+def replay(assistant, rows, params: dict, listing: bool = False) -> dict:
+    counts = {"right": 0, "wrong": 0, "none": 0}
+    by_type: dict[str, dict] = {}
+    for q, weighing, result in rows:
+        short = None
+        if weighing is not None:
+            chosen, _ = settle.decide(weighing, params)
+            if chosen is not None:
+                settled = assistant.settler._answer(weighing, chosen)
+                if settled is not None:
+                    short = short_answer.ruled(settled, assistant.kb)
+        if short is None and result["answer"] and (result["answer"].get("short") or {}).get("basis") != "ruling":
+            short = result["answer"].get("short")
+        verdict = judge_short(q.settle, short)
+        counts[verdict if verdict in counts else "none"] += 1
+        if listing and verdict == "wrong":
+            print(f"WRONG {q.id} [{q.settle}] {q.q}")
+            print(f"   → {short.get('basis')} {short.get('kind')} verdict={short.get('verdict')} value={short.get('value')} "
+                  f"ruling={short.get('ruling_id')} rule={short.get('rule_id')}")
+            if weighing is not None and short.get("basis") == "ruling":
+                _, matches = settle.decide(weighing, params)
+                for m in matches[:3]:
+                    print(f"     {m.ruling.id} {m.side} {m.score:.3f} d={m.dense:.3f} l={m.lexical:.2f} gap={m.side_gap:.3f} "
+                          f"| {m.form} | {m.ruling.claim.get(q.lang)} → {m.ruling.verdict or m.ruling.kind}")
+        row = by_type.setdefault(q.settle["type"], {"n": 0, "right": 0, "wrong": 0})
+        row["n"] += 1
+        row["right"] += verdict == "right"
+        row["wrong"] += verdict == "wrong"
+    counts["objective"] = counts["right"] - PENALTY * counts["wrong"]
+    counts["by_type"] = by_type
+    return counts
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--files", nargs="*", type=Path, default=None)
+    ap.add_argument("--grid", action="store_true")
+    ap.add_argument("--list", action="store_true", help="print every wrong line under the current PARAMS")
+    args = ap.parse_args()
+    files = args.files or [*DEFAULT_FILES, DEV[0]]
+    assistant, rows = collect(files)
+    base = replay(assistant, rows, settle.PARAMS, listing=args.list)
+    print("current:", {k: v for k, v in base.items() if k != "by_type"}, base["by_type"])
+    if not args.grid:
+        return 0
+    # coordinate ascent: each threshold in turn over its values, the others held, for a few rounds
+    params = dict(settle.PARAMS)
+    score = replay(assistant, rows, params)
+    best = ((score["objective"], score["right"]), dict(params), score)
+    for _ in range(ROUNDS):
+        for name, values in GRID.items():
+            for value in values:
+                trial = dict(best[1], **{name: value})
+                score = replay(assistant, rows, trial)
+                key = (score["objective"], score["right"])
+                if key > best[0]:
+                    best = (key, trial, score)
+    print("best:", {k: best[1][k] for k in GRID}, {k: v for k, v in best[2].items() if k != "by_type"},
+          best[2]["by_type"])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

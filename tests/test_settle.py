@@ -1,0 +1,149 @@
+"""Settling the player's case (app/core/settle.py) on the real knowledge base: a yes/no verdict, a dispute's
+verdict, the number for the question's own numbers (two rules combined where the case needs both), the
+moment of play — each from a ruling that fits the question clearly, shown with the sentence it rests on and
+the rule on top that holds that sentence; and no line at all where nothing fits. Every expected verdict here
+is written from the rulebook (the sentence is quoted beside each case)."""
+from __future__ import annotations
+
+import pytest
+
+from app.core.question import of_text
+from app.core.settle import Dispute, dispute, negated, question_kind
+
+
+@pytest.fixture(scope="module")
+def assistant():
+    from app.core.assistant import Assistant
+
+    return Assistant.create()
+
+
+# -- reading the question --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, lang, expected", [
+    ("Can't I take a Forbidden die?", "en", True),
+    ("Can I sail a ship that doesn't carry a single one of my stones?", "en", False),   # inside what is asked
+    ("금지된 주사위는 못 가져가?", "ko", True),
+    ("가져가면 안 돼?", "ko", True),
+    ("자기 석재가 없는 배도 옮길 수 있어?", "ko", False),                                   # 없는: inside what is asked
+    ("앞 사람이 생산하는 동안 내 턴 시작해도 돼?", "ko", False),                              # 동안: not 안
+    ("구역 안에 있는 주사위도 가져가?", "ko", False),
+])
+def test_a_negated_question_is_the_one_whose_predicate_is_negated(text, lang, expected):
+    assert negated(text, lang) is expected
+
+
+@pytest.mark.parametrize("text, lang, position, who, negated_", [
+    ("My friend says gray dice can produce resources. Who's right?", "en", "gray dice can produce resources",
+     "My friend", False),
+    ("I say Gold can stand in for any resource; my buddy says you can't. Who's right?", "en",
+     "Gold can stand in for any resource", "I", False),
+    ("친구가 금지된 주사위도 가져갈 수 있대. 맞아?", "ko", "친구가 금지된 주사위도 가져갈 수 있대", "친구", False),
+    ("형은 회색 주사위로 생산 못 한대. 맞아?", "ko", "형은 회색 주사위로 생산 못 한대", "형", True),
+    # a card quoted ("…"이라고 써 있으면) is not a person's position
+    ('2인 게임에서는 카드에 "군사력이 높은 두 문명"이라고 써 있으면 더 강한 쪽 한 명이라는데, 맞아?', "ko",
+     '2인 게임에서는 카드에 "군사력이 높은 두 문명"이라고 써 있으면 더 강한 쪽 한 명이라는데', None, False),
+])
+def test_a_dispute_is_read_as_its_first_position(text, lang, position, who, negated_):
+    found = dispute(of_text(text, lang))
+    assert found == Dispute(position, who, negated_)
+    assert question_kind(of_text(text, lang)) == "dispute"
+
+
+def test_a_question_that_reports_no_position_is_no_dispute():
+    assert dispute(of_text("Can I take a Forbidden die?", "en")) is None
+    assert dispute(of_text("금지된 주사위 가져가도 돼?", "ko")) is None
+
+
+# -- settling, on the real knowledge base --------------------------------------------------------------------
+YES_NO = [
+    # TtA L612-615 "이번 턴에 가져온 행동 카드는 같은 턴에 사용할 수 없습니다."
+    ("through-the-ages", "이번 턴에 가져온 행동 카드를 같은 턴에 쓸 수 있어?", "no"),
+    ("through-the-ages", "Can I play an action card in the same turn I took it?", "no"),
+    # Tekhenu EN L376 "Gray dice cannot be used to Produce Resources."
+    ("tekhenu", "Can I use a gray die to produce resources?", "no"),
+    ("tekhenu", "회색 주사위로 자원 생산해도 돼?", "no"),
+    # Imhotep L761 "가져간 파란색 카드는 다음 자기 차례부터 사용할 수 있습니다."
+    ("imhotep", "시장에서 가져온 파란 카드를 그 차례에 바로 써도 돼?", "no"),
+    # Imhotep "중요: 자기 석재가 없는 배도 옮길 수 있습니다."
+    ("imhotep", "내 돌이 하나도 없는 배도 출발시킬 수 있어?", "yes"),
+]
+
+
+@pytest.mark.parametrize("game, question, verdict", YES_NO)
+def test_a_yes_no_question_gets_the_verdict_of_the_sentence_under_it(assistant, game, question, verdict):
+    result = assistant.answer(question, game)
+    short, answer = result["answer"]["short"], result["answer"]
+    assert short and short["basis"] == "ruling" and short["kind"] == "yes_no", result.get("settle")
+    assert short["verdict"] == verdict
+    # never a verdict over another rule's sentence: the line's sentence is the answer's own rule's words
+    assert short["rule_id"] == answer["rule_id"]
+    rule = assistant.kb.entry(answer["rule_id"])
+    for lang, quote in short["text"].items():
+        assert "".join(quote.split()) in "".join((rule.text.get(lang) or "").split())
+
+
+DISPUTES = [
+    ("tekhenu", "My friend says gray dice can produce resources. Who's right?", "no"),
+    ("tekhenu", "친구가 회색 주사위로도 자원 생산할 수 있대. 맞아?", "no"),
+    ("imhotep", "친구가 파란 카드는 가져온 턴에 바로 쓸 수 있대. 맞아?", "no"),
+    # Imhotep: 5 statues 15, +2 for each card beyond five (the rulebook's example: 7 cards 19)
+    ("imhotep", "She says six statue cards are worth 18 points; I say 17. Who's right?", "no"),
+]
+
+
+@pytest.mark.parametrize("game, question, verdict", DISPUTES)
+def test_a_dispute_gets_who_is_right(assistant, game, question, verdict):
+    short = assistant.answer(question, game)["answer"]["short"]
+    assert short and short["kind"] == "dispute", short
+    assert short["verdict"] == verdict
+    assert short["label"]["en"].endswith("right" if verdict == "yes" else "wrong")
+
+
+def test_a_how_many_question_gets_its_own_number_with_two_rules_combined(assistant):
+    # TtA L512-517: the third zone costs 3 civil actions; L584-586: +1 for each wonder already built
+    for question in ("문화 유산 1개를 이미 건설했는데 세 번째 구역의 문화 유산 카드를 가져오려면 시민 행동이 몇 개 필요해?",
+                     "I've already built one wonder. How many civil actions to take a wonder from the third zone of "
+                     "the card row?"):
+        result = assistant.answer(question, "through-the-ages")
+        short = result["answer"]["short"]
+        assert short["value"]["amount"] == 4 and short["kind"] == "how_many"
+        assert {"through-the-ages/first-round/card-row/zone-costs",
+                "through-the-ages/first-round/wonders/extra-cost"} <= set(short["rules"])
+        assert "3" in short["calculation"]["en"] and "1" in short["calculation"]["en"]
+
+
+@pytest.mark.parametrize("question, points", [
+    ("How many points do 4 statues give at scoring?", 10),        # 1/3/6/10/15/21 for 1..6 Statues
+    ("석상 다섯 개 지었으면 점수 계산 때 몇 점 받아?", 15),
+])
+def test_a_table_is_read_at_the_players_number(assistant, question, points):
+    short = assistant.answer(question, "tekhenu")["answer"]["short"]
+    assert short["value"]["amount"] == points
+
+
+def test_a_when_question_gets_the_moment_in_the_rulebooks_words(assistant):
+    short = assistant.answer("신전 점수는 언제 계산해?", "imhotep")["answer"]["short"]
+    assert short["kind"] == "when" and "라운드가 끝날 때" in short["phase"]["ko"]
+
+
+def test_no_line_where_nothing_settles_the_case(assistant):
+    assert assistant.answer("What does Bastet do?", "tekhenu")["answer"]["short"] is None
+    # two numbers asked at once: one ruling's number does not answer it
+    short = assistant.answer("법령 카드는 처음에 몇 장 받고 몇 장 남겨?", "tekhenu")["answer"]["short"]
+    assert short is None or short["value"].get("items")
+
+
+def test_korean_and_english_settle_alike(assistant):
+    pairs = [("이번 턴에 가져온 행동 카드를 같은 턴에 쓸 수 있어?", "Can I play an action card in the same turn I took it?",
+              "through-the-ages"),
+             ("석상 다섯 개 지었으면 점수 계산 때 몇 점 받아?", "How many points do 5 statues give at scoring?", "tekhenu")]
+    for ko, en, game in pairs:
+        a, b = assistant.answer(ko, game)["answer"], assistant.answer(en, game)["answer"]
+        assert a["rule_id"] == b["rule_id"]
+        assert (a["short"]["verdict"], a["short"]["value"]) == (b["short"]["verdict"], b["short"]["value"])
+
+
+def test_the_example_plays_the_case_the_ruling_settles(assistant):
+    result = assistant.answer("Can I use a gray die to produce resources?", "tekhenu")
+    ruling = assistant.kb.entry(result["answer"]["short"]["ruling_id"])
+    assert ruling.scenarios and result["example"]["scenario_id"] in ruling.scenarios
