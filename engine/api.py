@@ -95,6 +95,16 @@ class Field:
     help: dict = field(default_factory=dict)        # {"ko", "en"}
 
 
+@dataclass(frozen=True)
+class CardIdentity:
+    """A card, tile or token that has an identity of its own in an engine's data (a printed id, a name), and the KB
+    card id it is catalogued under (or would be): `arbiter kb check` requires that card, or the catalogue's
+    reason for leaving it out, for every identity of every engine."""
+    id: str                                         # the engine's own id ("T08", "paved_path", "michelangelo")
+    card: str                                       # the KB card id ("tekhenu/T08", "imhotep/paved-path")
+    kind: dict                                      # {"ko", "en"}: what it is
+
+
 @dataclass
 class QuestionExample:
     """What a game's example builders make of a question's numbers: the scenario to run, and/or a
@@ -500,6 +510,17 @@ class Engine(ABC):
     def facts_used(self, state) -> list[str]:
         """Paths of the facts a state relied on that the rulebook text does not state (`source` or
         `assumed`), in the order first used."""
+
+    # -- the card catalogue --------------------------------------------------------------------------------
+    def card_identities(self) -> list[CardIdentity]:
+        """Every card, tile or token with an identity of its own in this engine's data ([]: none)."""
+        return []
+
+    def card_catalogue(self) -> list[dict]:
+        """Every card this engine can describe from its own data, in words (the card catalogue's lines; [] when
+        the KB's rulebook text is the whole card): {"id", "name", "type", "age", "age_label", "kind", "deck",
+        "values", "numbers", "effects", "provenance"}, each line {"field", "group", "text": {"ko", "en"}}."""
+        return []
 
     def not_rulebook(self, paths) -> list[str]:
         """The paths among `paths` whose fact is not the rulebook's (an unknown path is kept: it must be

@@ -25,12 +25,12 @@ from . import cachefs
 from .check import ExtraCheck, check_loaded
 from .corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from .fileio import FileReadError, read_bytes
-from .models import Card, GlossaryTerm, IgnoredSpan, Rule, Ruling, SearchQuestions, Section
+from .models import AbsentCard, Card, GlossaryTerm, IgnoredSpan, Rule, Ruling, SearchQuestions, Section
 from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, leaves_folder, load_kb_with_problems,
                     resolve_data_root)
 from .yamlio import YamlError
 
-FORMAT = "arbiter-kb-json/3"        # 2: sealed with the installation's key (kb.cachefs.seal); 3: with rulings
+FORMAT = "arbiter-kb-json/4"        # 2: sealed with the installation's key (kb.cachefs.seal); 3: rulings; 4: absent cards
 # The games a served KB must hold: every game of the corpus manifest, unless this names some (comma-separated:
 # a test's or a curator's folder with some games' data). A game's folder gone is a refusal, never a smaller KB.
 GAMES_VAR = "ARBITER_GAMES"
@@ -40,7 +40,7 @@ _CODE = ("models.py", "store.py", "corpus.py", "check.py", "normalize.py", "yaml
          "rulings.py")
 _TABLES = {"sections": Section, "rules": Rule, "cards": Card, "terms": GlossaryTerm, "rulings": Ruling}
 _ADAPTERS = {name: TypeAdapter(list[model]) for name, model in
-             {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions}.items()}
+             {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions, "absent": AbsentCard}.items()}
 
 
 def _digest_file(path: Path) -> str:
@@ -227,6 +227,7 @@ def to_json(kb: KnowledgeBase) -> dict:
 
     return {"games": {game.id: {
         **{name: entries(getattr(game, name).values()) for name in (*_TABLES, "questions")},
+        "absent": entries({id(a): a for a in game.absent.values()}.values()),
         "ignored": entries(game.ignored),
         "scenario_ids": game.scenario_ids, "scenario_rules": game.scenario_rules, "scenarios": game.scenarios,
         "files": [str(p) for p in game.files]} for game in kb.games.values()}}
@@ -246,6 +247,7 @@ def from_json(data: dict, data_root: Path, corpus: Corpus) -> KnowledgeBase:
         for name in _TABLES:
             setattr(game, name, {item.id: item for item in parsed[name]})
         game.questions = {q.id: q for q in parsed["questions"]}
+        game.absent = {i: a for a in parsed["absent"] for i in a.ids}
         game.ignored = parsed["ignored"]
         kb.games[game_id] = game
     return kb

@@ -195,6 +195,22 @@ def test_rule_card_diffs_facts_scenario_are_the_clis_json(api, openapi, capsys):
     assert short.json() == scenario.json() and scenario.json()["verified"]
 
 
+def test_cards_by_the_names_players_use(api, openapi, capsys):
+    """/v1/cards finds a Through the Ages card by a short form or another spelling, with its catalogue data."""
+    for ref in ("미켈", "Michaelangelo", "michelangelo"):
+        card = api.get(f"/v1/cards/{ref}")
+        assert card.status_code == 200, ref
+        conforms(openapi, "Card", card.json())
+        assert card.json()["id"] == "through-the-ages/michelangelo"
+    body = card.json()
+    assert body["origin"] == {"ko": "description", "en": "description"} and body["catalogue"]["effects"]
+    assert body == cli_json(capsys, "card", "michelangelo", "--json")[0]
+    frugality = api.get("/v1/cards/절약").json()
+    assert frugality["id"] == "through-the-ages/frugality-a" and len(frugality["also"]) == 2
+    missing = api.get("/v1/cards/xyzzy")
+    assert missing.status_code == 404 and "no card named 'xyzzy'" in missing.json()["error"]["en"]
+
+
 def test_glossary_in_both_languages(api, openapi):
     thoth = api.get("/v1/glossary", params={"q": "토티"}).json()
     conforms(openapi, "GlossaryResponse", thoth)

@@ -67,7 +67,7 @@ class Section(_Open):
 class OtherEdition(_Open):
     lang: Lang
     text: str | None
-    origin: Literal["official", "translation"] | None
+    origin: Literal["official", "translation", "description"] | None
 
 
 class PageEntry(_Open):
@@ -78,7 +78,7 @@ class PageEntry(_Open):
     title: BiText
     lang: Lang
     text: str
-    origin: Literal["official", "translation"] | None
+    origin: Literal["official", "translation", "description"] | None
     key_sentence: str
 
 
@@ -94,9 +94,10 @@ class ShortAnswer(_Open):
     the rule's deciding sentence) that fits the question clearly, the engine's checked result for the
     question's own number, a table's row, or a rule's sentence naming the moment asked. Absent (null) when
     nothing settles it."""
-    basis: Literal["ruling", "example", "table", "key_sentence"] = Field(
+    basis: Literal["ruling", "example", "table", "key_sentence", "card_data"] = Field(
         description="what proves it: `ruling` — a reading of the rule's sentence (`claim`, never rulebook "
-                    "text) with the sentence it rests on in `text`")
+                    "text) with the sentence it rests on in `text`; `card_data` — a line of a card's catalogue data "
+                    "(the engine's values in words, never rulebook text)")
     kind: Literal["yes_no", "dispute", "how_many", "when"] = Field(description="the question's kind")
     rule_id: str = Field(description="the rule whose sentence decides it — the answer's own rule")
     verdict: Literal["yes", "no"] | None = Field(
@@ -125,7 +126,7 @@ class Answer(_Open):
     game_name: BiText
     lang: Lang
     text: str | None
-    origin: Literal["official", "translation"] | None
+    origin: Literal["official", "translation", "description"] | None
     key_sentence: str | None
     other: OtherEdition
     title: BiText
@@ -244,7 +245,7 @@ class Entry(_Open):
     id: str
     game: str
     text: BiText
-    origin: dict[str, Literal["official", "translation"] | None]
+    origin: dict[str, Literal["official", "translation", "description"] | None]
     sources: list[Source]
     edition_diff: BiText | None
     missing: list[dict[str, Any]]
@@ -264,6 +265,30 @@ class Rule(Entry):
     illustrates: list[str]
 
 
+class CatalogueLine(_Open):
+    field: str = Field(description="the engine's field it describes")
+    group: str = Field(description="the engine data's group of values it comes from (see provenance)")
+    text: BiText
+
+
+class CatalogueSource(_Open):
+    group: str
+    source: Literal["rulebook", "source", "assumed"]
+    fields: list[str]
+
+
+class CardCatalogue(_Open):
+    """A card's data generated from its game engine's data (never rulebook text): its age and kind, the values
+    the engine reads, each in words, and where each comes from (the rulebook's rule, a publication and its
+    cross-check, or the engine's assumption and why)."""
+    id: str
+    kind: BiText
+    values: dict[str, Any]
+    numbers: list[CatalogueLine]
+    effects: list[CatalogueLine]
+    provenance: list[CatalogueSource]
+
+
 class Card(Entry):
     kind: Literal["card"]
     card_type: str
@@ -271,6 +296,9 @@ class Card(Entry):
     name: BiText | None
     count: int | None
     fields: dict[str, Any]
+    catalogue: CardCatalogue | None = Field(description="its catalogue data (Through the Ages' cards)")
+    also: list[str] = Field(default_factory=list, description="the other cards of its name (other ages), for "
+                                                                "`/v1/cards` and `arbiter card` by name")
 
 
 class DiffsResponse(_Open):

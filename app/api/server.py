@@ -183,12 +183,12 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         return JSONBody(detail_record(kb, records.rule_entry(kb, rule_id)))
 
     @v1.get("/cards/{card_id:path}", response_model=models.Card, responses=NOT_FOUND,
-            summary="One card or tile by printed id or game/id (`arbiter card ID --json`)")
-    def card(request: Request, card_id: Annotated[str, Path(examples=["T08", "tekhenu/T08"])], game: Game = None):
-        from kb.export import detail_record
-
+            summary="One card or tile by printed id, game/id or name, Korean or English (`arbiter card ID --json`)")
+    def card(request: Request, card_id: Annotated[str, Path(examples=["T08", "tekhenu/T08", "미켈란젤로", "Mich"])],
+             game: Game = None):
         kb = core(request).kb
-        return JSONBody(detail_record(kb, records.card_entry(kb, card_id, game)))
+        cards = records.card_entries(kb, card_id, game)
+        return JSONBody(records.card_record(kb, cards[0], cards))
 
     @v1.get("/glossary", response_model=models.GlossaryResponse, summary="Glossary terms, Korean and English")
     def glossary(request: Request, game: Game = None,

@@ -14,16 +14,16 @@ def cmd_kb_check(args) -> int:
     from kb.check import check_kb, format_report
     from kb.corpus import load_corpus
 
-    from app.core.scenario_files import ENGINE_SCENARIOS
+    from app.core.scenario_files import ENGINE_CHECKS
     from kb import kb_cache
 
     check_game(args.game)
     corpus = load_corpus(args.corpus)
     digests = kb_cache.input_digests(kb_cache.resolve_data_root(args.data), corpus.root)
-    report = check_kb(args.data, corpus, [args.game] if args.game else None, extra=ENGINE_SCENARIOS)
+    report = check_kb(args.data, corpus, [args.game] if args.game else None, extra=ENGINE_CHECKS)
     code = EXIT_OK if report.ok else EXIT_FAILED
     if report.ok and not args.game:     # proven: `ask`, `search` and the app need not check it again
-        kb_cache.record(report.kb, digests, corpus.root, ENGINE_SCENARIOS)
+        kb_cache.record(report.kb, digests, corpus.root, ENGINE_CHECKS)
     try:
         print(format_report(report))
         sys.stdout.flush()

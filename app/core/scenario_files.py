@@ -12,10 +12,13 @@ from pathlib import Path
 
 from kb import kb_cache
 from kb.cachefs import sha256
+from kb.check import Checks
 from kb.corpus import DEFAULT_CORPUS
 from kb.fileio import FileReadError, read_bytes
 from kb.store import KnowledgeBase, Problem, leaves_folder, resolve_data_root
 from kb.yamlio import YamlError, load_yaml
+
+from .catalogue import CARD_CATALOGUE
 
 ENGINE_ROOT = Path(__file__).resolve().parents[1] / "engine"
 LANGS = ("ko", "en")
@@ -134,11 +137,14 @@ def _message(exc: Exception) -> str:
 
 
 ENGINE_SCENARIOS = EngineScenarios()
+# what `arbiter kb check` and every load of the served KB add to the KB's own checks: the scenarios played by the
+# engines, and the card catalogue checked against them (app/core/catalogue.py)
+ENGINE_CHECKS = Checks(ENGINE_SCENARIOS, CARD_CATALOGUE)
 
 
 def checked_kb(data_root=None, corpus_root=DEFAULT_CORPUS) -> kb_cache.CheckedKB:
-    """The knowledge base the app serves: checked as `arbiter kb check` checks it, scenarios included."""
-    return kb_cache.checked(data_root, corpus_root, extra=ENGINE_SCENARIOS)
+    """The knowledge base the app serves: checked as `arbiter kb check` checks it, scenarios and catalogue included."""
+    return kb_cache.checked(data_root, corpus_root, extra=ENGINE_CHECKS)
 
 
 class ScenarioLibrary:

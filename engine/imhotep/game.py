@@ -121,6 +121,9 @@ class ImhotepEngine(api.Engine):
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang)
 
+    def card_identities(self) -> list[api.CardIdentity]:
+        return card_identities()
+
     def example_from_question(self, asked: api.Asked, rule_ids: list[str]) -> api.QuestionExample | None:
         return examples.example_from_question(asked, rule_ids)
 
@@ -159,3 +162,19 @@ def _fresh(players: int) -> dict:
 
 
 ENGINE = ImhotepEngine()
+
+
+# the KB names the market cards by their Korean rulebook's names (kebab case); two differ from the engine's
+_KB_CARD = {"burial_decoration": "burial-chamber-decoration"}
+
+
+@cache
+def card_identities() -> list[api.CardIdentity]:
+    """The market cards (one identity per type: the cards of a type are alike and carry no number) and the round
+    cards, one deck per player count (data/board.yaml round_cards: cards without a number, each a set of ships)."""
+    market = {"en": "Market card", "ko": "시장 카드"}
+    out = [api.CardIdentity(t, f"imhotep/{_KB_CARD.get(t, t.replace('_', '-'))}", market) for t in D.DECK]
+    out += [api.CardIdentity(f"round_cards.{players}", f"imhotep/round-cards/{players}-players",
+                             {"en": f"Round cards ({players} players)", "ko": f"라운드 카드 ({players}인)"})
+            for players in sorted(D.ROUND_CARDS)]
+    return out

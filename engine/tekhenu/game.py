@@ -107,6 +107,9 @@ class TekhenuEngine(api.Engine):
         return scenarios.view(situation.state, situation.viewer)
 
     # -- examples from a question's numbers ------------------------------------------------------------
+    def card_identities(self) -> list[api.CardIdentity]:
+        return card_identities()
+
     def example_from_question(self, asked: api.Asked, rule_ids: list[str]) -> api.QuestionExample | None:
         return examples.from_question(asked, rule_ids)
 
@@ -214,3 +217,35 @@ def _fresh(players: int) -> dict:
 
 
 ENGINE = TekhenuEngine()
+
+
+IDENTITY_KINDS = {
+    "starting": {"en": "Starting card", "ko": "시작 카드"}, "destiny": {"en": "Destiny card", "ko": "운명 카드"},
+    "pillar": {"en": "Pillar tile", "ko": "기둥 타일"}, "blessing": {"en": "Blessing card", "ko": "축복 카드"},
+    "technology": {"en": "Technology card", "ko": "기술 카드"}, "decree": {"en": "Decree card", "ko": "법령 카드"},
+    "horus": {"en": "Horus Bonus tile", "ko": "호루스 보너스 타일"},
+    "solo_god": {"en": "Botankhamun's God Action tile", "ko": "보탕카멘의 신 행동 타일"},
+    "solo_resource": {"en": "Botankhamun's Resource tile", "ko": "보탕카멘의 자원 타일"},
+}
+
+
+@cache
+def card_identities() -> list[api.CardIdentity]:
+    """The cards and tiles of the engine's data with an identity of their own: the printed ids, the Horus Bonus
+    tiles (one per god) and Botankhamun's God Action and Resource tiles."""
+    from .board import GODS
+    from .cards import ANKH, INITIATIVE, PILLAR_LIGHT
+    from .market import DECKS, PREFIX
+    from .solo import SOLO
+
+    def of(ids, kind, card=lambda i: f"tekhenu/{i}"):
+        return [api.CardIdentity(i, card(i), IDENTITY_KINDS[kind]) for i in ids]
+
+    out = of(sorted(INITIATIVE), "starting") + of(sorted(ANKH), "destiny") + of(sorted(PILLAR_LIGHT), "pillar")
+    for kind in DECKS:
+        out += of([f"{PREFIX[kind]}{i:02d}" for i in range(1, 25)], kind)
+    out += of(GODS, "horus", lambda g: f"tekhenu/horus-bonus-tile/{g}")
+    out += of([f"god:{g}" for g in SOLO("tiles.god")], "solo_god", lambda i: f"tekhenu/solo-tile/{i.replace(':', '-')}")
+    out += of([f"resource:{n}" for n in range(len(SOLO("tiles.resource")))], "solo_resource",
+              lambda i: f"tekhenu/solo-tile/{i.replace(':', '-')}")
+    return out

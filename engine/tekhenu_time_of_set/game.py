@@ -133,6 +133,9 @@ class TimeOfSethEngine(api.Engine):
     def scenario_view(self, situation: api.Situation) -> dict:
         return scenarios.view(situation.state, situation.viewer)
 
+    def card_identities(self) -> list[api.CardIdentity]:
+        return card_identities()
+
     # -- examples from a question's numbers ------------------------------------------------------------
     def vocabulary(self):
         return examples.vocabulary()
@@ -175,3 +178,26 @@ def _fresh(players: int) -> dict:
 
 
 ENGINE = TimeOfSethEngine()
+
+
+IDENTITY_KINDS = {
+    "starting": {"en": "Starting card", "ko": "시작 카드"}, "cult": {"en": "Cult card", "ko": "숭배자 카드"},
+    "artifacts": {"en": "Artifact card", "ko": "유물 카드"}, "blessings": {"en": "Blessing card", "ko": "축복 카드"},
+    "technologies": {"en": "Technology card", "ko": "기술 카드"}, "decrees": {"en": "Decree card", "ko": "법령 카드"},
+    "conquest": {"en": "Conquest tile", "ko": "정복 타일"},
+}
+
+
+@cache
+def card_identities() -> list[api.CardIdentity]:
+    """The expansion's cards and Conquest tiles with an identity of their own (the base game's are the base engine's):
+    the printed ids of data/seth_cards.yaml, the five Conquest tiles the appendix lists and the engine's seven
+    stand-ins for the tiles it does not."""
+    from .facts import F, group
+
+    out = []
+    for kind in ("starting", "cult", "artifacts", "blessings", "technologies", "decrees"):
+        out += [api.CardIdentity(i, f"tekhenu-time-of-set/{i}", IDENTITY_KINDS[kind]) for i in group(f"seth_cards.{kind}")]
+    tiles = sorted([*group("seth_conquest.tiles"), *F("seth_conquest.unlisted")])
+    out += [api.CardIdentity(i, f"tekhenu-time-of-set/{i}", IDENTITY_KINDS["conquest"]) for i in tiles]
+    return out

@@ -7,7 +7,7 @@ from functools import cache
 
 from .. import api
 from . import economy as eco
-from . import examples, narrate, picture, rules, scenarios
+from . import catalogue, examples, narrate, picture, rules, scenarios
 from .actions import specs
 from .cards import DATA_DIR, all_cards, facts_of, reading_facts, registry
 from .economy import FOOD, RES
@@ -133,6 +133,12 @@ class ThroughTheAgesEngine(api.Engine):
 
     def vocabulary(self):
         return examples.vocabulary()
+
+    def card_identities(self) -> list[api.CardIdentity]:
+        return [api.CardIdentity(r["id"], f"through-the-ages/{r['id']}", r["kind"]) for r in catalogue.catalogue()]
+
+    def card_catalogue(self) -> list[dict]:
+        return catalogue.catalogue()
 
     def example_from_question(self, asked: api.Asked, rule_ids: list[str]):
         return examples.example_from_question(asked, rule_ids)
