@@ -34,6 +34,7 @@ from .asked import Asked, Vocabulary
 from .asked import load as load_vocabulary
 from .errors import IllegalAction
 from .facts import FactRegistry
+from .setup_schema import STATE_FILE, SetupShapeError, shape_of
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,16 @@ class Field:
     min: int | None = None
     max: int | None = None
     help: dict = field(default_factory=dict)        # {"ko", "en"}
+
+
+@dataclass(frozen=True)
+class CardIdentity:
+    """A card, tile or token that has an identity of its own in an engine's data (a printed id, a name), and the KB
+    card id it is catalogued under (or would be): `arbiter kb check` requires that card, or the catalogue's
+    reason for leaving it out, for every identity of every engine."""
+    id: str                                         # the engine's own id ("T08", "paved_path", "michelangelo")
+    card: str                                       # the KB card id ("tekhenu/T08", "imhotep/paved-path")
+    kind: dict                                      # {"ko", "en"}: what it is
 
 
 @dataclass
@@ -445,11 +456,31 @@ class Engine(ABC):
     def load_state(self, data: dict):
         """The state a `state_to_json` dict describes (the game's own reading; `state_from_json` checks it)."""
 
+    def state_names(self, data: dict) -> dict:
+        """The sets of names and numbers the game's state shape (`state_shape.yaml`: `{id: set}`) checks a
+        state against — its seats, its cards, its facts… — for this state (its player count, its mode).
+        MalformedState when even those cannot be read from it."""
+        return {}
+
+    def check_state_json(self, data) -> None:
+        """MalformedState unless `data` has the shape the game declares for its states (engine/<game>/
+        state_shape.yaml): every key, every JSON type, every number in its range, every name one of the
+        game's. What the engine reads of a state is bounded there, so no accepted state makes it crash or
+        loop for ever (a billion Faith, an unknown card); `load_state` checks what spans several keys."""
+        shape = shape_of(self.info.id, STATE_FILE)
+        if shape is None:
+            return
+        try:
+            shape.check(data, self.state_names(data))
+        except SetupShapeError as exc:
+            raise MalformedState(f"not a {self.info.id} state: {exc}") from None
+
     def state_from_json(self, data):
         """The state, or MalformedState when the engine cannot continue from it: not the game's shape, or
         its decision and legal actions cannot be worked out, or a game not over offers no move."""
         if not isinstance(data, dict):
             raise MalformedState(f"a {self.info.id} state is a JSON object, not {_short(data)}")
+        self.check_state_json(data)
         try:
             state = self.load_state(data)
             due = self.decision(state)
@@ -479,6 +510,17 @@ class Engine(ABC):
     def facts_used(self, state) -> list[str]:
         """Paths of the facts a state relied on that the rulebook text does not state (`source` or
         `assumed`), in the order first used."""
+
+    # -- the card catalogue --------------------------------------------------------------------------------
+    def card_identities(self) -> list[CardIdentity]:
+        """Every card, tile or token with an identity of its own in this engine's data ([]: none)."""
+        return []
+
+    def card_catalogue(self) -> list[dict]:
+        """Every card this engine can describe from its own data, in words (the card catalogue's lines; [] when
+        the KB's rulebook text is the whole card): {"id", "name", "type", "age", "age_label", "kind", "deck",
+        "values", "numbers", "effects", "provenance"}, each line {"field", "group", "text": {"ko", "en"}}."""
+        return []
 
     def not_rulebook(self, paths) -> list[str]:
         """The paths among `paths` whose fact is not the rulebook's (an unknown path is kept: it must be

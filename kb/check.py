@@ -59,6 +59,24 @@ class ExtraCheck(Protocol):
     def problems(self, kb: KnowledgeBase, games: list[str]) -> list[Problem]: ...
 
 
+class Checks:
+    """Several extra checks made as one: their names, inputs and problems together (app/ adds the scenarios played
+    by the engines and the card catalogue checked against them)."""
+
+    def __init__(self, *parts: ExtraCheck):
+        self.parts = parts
+        self.name = " + ".join(p.name for p in parts)
+
+    def inputs(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for part in self.parts:
+            out.update(part.inputs())
+        return out
+
+    def problems(self, kb: KnowledgeBase, games: list[str]) -> list[Problem]:
+        return [p for part in self.parts for p in part.problems(kb, games)]
+
+
 def check_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,
              games: list[str] | None = None, extra: ExtraCheck | None = None) -> CheckReport:
     corpus = corpus or load_corpus()
@@ -168,6 +186,11 @@ def _check_references(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
     for q in game.questions.values():
         if not isinstance(kb.entry(q.id), (Rule, Card)):
             problems.append(Problem(q.where(), f"search questions name {q.id!r}, which is not a rule or card"))
+    for card in game.cards.values():
+        for source in card.catalogue.provenance if card.catalogue else []:
+            if source.rule and not isinstance(kb.entry(source.rule), (Rule, Card)):
+                problems.append(Problem(card.catalogue.where(), f"{card.id}: the rule {source.rule!r} its values come "
+                                                                f"from does not exist"))
 
 
 def _term_elsewhere(kb: KnowledgeBase, ref: str) -> bool:
@@ -200,13 +223,34 @@ def _check_texts(kb: KnowledgeBase, game, problems: list[Problem]) -> None:
             if title and section.title_origin.get(lang) == "official":
                 _check_verbatim(section, lang, title, spans, problems, casefold=True)
     for entry in list(game.rules.values()) + list(game.cards.values()):
-        if not entry.sources:
+        if not entry.sources and not (isinstance(entry, Card) and entry.described):
             problems.append(Problem(entry.where(), f"{entry.id}: has no source span"))
         for lang in LANGS:
             spans = _spans_for(kb, entry, lang, problems)
             text = entry.text.get(lang)
             if text and entry.origin.get(lang) == "official":
                 _check_verbatim(entry, lang, text, spans, problems)
+        if isinstance(entry, Card):
+            _check_description(entry, problems)
+
+
+def _check_description(card: Card, problems: list[Problem]) -> None:
+    """A card's description (origin `description`) is its catalogue data in words, line for line, and nothing else:
+    never beside rulebook text in the other language, never with a source span (it covers no rulebook line)."""
+    if not card.described:
+        return
+    if any(card.origin.get(lang) != "description" for lang in LANGS):
+        problems.append(Problem(card.where(), f"{card.id}: a description is written in both languages, and the "
+                                              f"other language's text is a description too"))
+    if card.sources:
+        problems.append(Problem(card.where(), f"{card.id}: a description has no source span (it is not rulebook text)"))
+    if card.catalogue is None:
+        problems.append(Problem(card.where(), f"{card.id}: a description needs the card's catalogue data"))
+        return
+    for lang in LANGS:
+        if (card.text.get(lang) or "").strip() != card.catalogue.description(lang):
+            problems.append(Problem(card.where(), f"{card.id}: text.{lang} is not its catalogue lines "
+                                                  f"(regenerate with scripts/card_catalogue.py)"))
 
 
 def _check_verbatim(entry, lang: str, text: str, spans, problems: list[Problem], casefold: bool = False) -> None:

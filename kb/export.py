@@ -45,6 +45,8 @@ def detail_record(kb: KnowledgeBase, entry: Rule | Card) -> dict:
         record["count"] = entry.count
         record["fields"] = entry.fields
         record["scenarios"] = list(entry.scenarios)
+        # the card's catalogue data: generated from its engine's data, never rulebook text (docs/kb-format.md)
+        record["catalogue"] = entry.catalogue.model_dump(mode="json", exclude_none=True) if entry.catalogue else None
     return record
 
 

@@ -6,7 +6,8 @@ check's own messages (KbLoadError).
 The check is proven once and recorded: the cache file `<cache>/kb/<key>.json` is written only after a
 check passed, and its key is the SHA-256 of exactly the files the check read (every KB YAML file, the
 corpus manifest and texts, the checking code, the extra check's inputs). A fresh process hashes those
-files (a few milliseconds), finds the record, verifies its checksum and serves it; any change to any of
+files (a few milliseconds), finds the record, verifies its MAC (kb.cachefs.seal: keyed, so an edited record
+with its checksum recomputed is still rejected) and serves it; any change to any of
 them gives another key and one new check. The record is data only (JSON, rebuilt into the same pydantic
 models), never pickle: nothing read from a cache folder can run code. A damaged record is rebuilt with a
 one-line notice; concurrent processes wait for one check instead of racing (kb.cachefs).
@@ -14,6 +15,7 @@ one-line notice; concurrent processes wait for one check instead of racing (kb.c
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,19 +25,22 @@ from . import cachefs
 from .check import ExtraCheck, check_loaded
 from .corpus import DEFAULT_CORPUS, Corpus, load_corpus
 from .fileio import FileReadError, read_bytes
-from .models import Card, GlossaryTerm, IgnoredSpan, Rule, Ruling, SearchQuestions, Section
-from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, load_kb_with_problems,
+from .models import AbsentCard, Card, GlossaryTerm, IgnoredSpan, Rule, Ruling, SearchQuestions, Section
+from .store import (GameKB, KbLoadError, KnowledgeBase, Problem, data_files, leaves_folder, load_kb_with_problems,
                     resolve_data_root)
 from .yamlio import YamlError
 
-FORMAT = "arbiter-kb-json/2"
+FORMAT = "arbiter-kb-json/4"        # 2: sealed with the installation's key (kb.cachefs.seal); 3: rulings; 4: absent cards
+# The games a served KB must hold: every game of the corpus manifest, unless this names some (comma-separated:
+# a test's or a curator's folder with some games' data). A game's folder gone is a refusal, never a smaller KB.
+GAMES_VAR = "ARBITER_GAMES"
 KEEP = 4                    # records kept for other data folders (tests, a second checkout) sharing a cache
 # the code whose behaviour a record vouches for: a change to the check or the models re-proves the KB
 _CODE = ("models.py", "store.py", "corpus.py", "check.py", "normalize.py", "yamlio.py", "fileio.py", "kb_cache.py",
          "rulings.py")
 _TABLES = {"sections": Section, "rules": Rule, "cards": Card, "terms": GlossaryTerm, "rulings": Ruling}
 _ADAPTERS = {name: TypeAdapter(list[model]) for name, model in
-             {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions}.items()}
+             {**_TABLES, "ignored": IgnoredSpan, "questions": SearchQuestions, "absent": AbsentCard}.items()}
 
 
 def _digest_file(path: Path) -> str:
@@ -50,7 +55,8 @@ def input_digests(data_root: Path, corpus_root: Path) -> dict[str, str]:
     (manifest and texts) and the checking code."""
     out = {}
     for path in sorted(p for game in (data_root.iterdir() if data_root.is_dir() else []) for p in data_files(game)):
-        out[f"data/{path.relative_to(data_root)}"] = _digest_file(path)
+        out[f"data/{path.relative_to(data_root)}"] = "a link out of the folder" if leaves_folder(path, data_root) \
+            else _digest_file(path)
     for path in sorted(Path(corpus_root).glob("*")):
         if path.suffix in (".yaml", ".txt"):
             out[f"corpus/{path.name}"] = _digest_file(path)
@@ -66,7 +72,7 @@ def is_search_input(name: str) -> bool:
 
 
 def _key(digests: dict[str, str], data_root: Path, extra: ExtraCheck | None) -> str:
-    listing = json.dumps({"format": FORMAT, "data": str(data_root), "inputs": digests,
+    listing = json.dumps({"format": FORMAT, "data": str(data_root), "inputs": digests, "games": _games_named(),
                           "extra": [extra.name, extra.inputs()] if extra else None}, sort_keys=True)
     return cachefs.sha256(listing.encode())[:32]
 
@@ -110,6 +116,7 @@ def checked(data_root: Path | str | None = None, corpus_root: Path | str = DEFAU
     path = folder / f"{key}.json"
     found = _read(path, key)
     if found is not None:
+        _drop_pickles(folder)
         return CheckedKB(key, digests, data_root, corpus_root, extra, _payload=found)
     with cachefs.build_lock(folder / ".lock", "checking the knowledge base"):
         found = _read(path, key, quiet=True)          # another process may have checked it meanwhile
@@ -139,7 +146,7 @@ def record(kb: KnowledgeBase, digests: dict[str, str], corpus_root: Path, extra:
 
 def _write(path: Path, key: str, digests: dict[str, str], kb: KnowledgeBase) -> None:
     cachefs.write_with_header(path, {"format": FORMAT, "key": key, "inputs": digests},
-                              json.dumps(to_json(kb), ensure_ascii=False).encode())
+                              json.dumps(to_json(kb), ensure_ascii=False, allow_nan=False).encode())
     _prune(path.parent, keep=path)
 
 
@@ -156,17 +163,27 @@ def _check(data_root: Path, corpus_root: Path, extra: ExtraCheck | None) -> Know
     if not data_root.is_dir():
         what = "is not a folder" if data_root.exists() else "does not exist"
         raise KbLoadError([Problem(str(data_root), f"the knowledge-base folder {what}")])
-    # the games this folder has data for, each checked as `kb check --game G` checks it (a folder with
-    # one game's data, as the tests use, serves that game; `kb check` also requires the others)
-    present = [g for g in corpus.games if data_files(data_root / g)]
-    if not present:
+    if not any(data_files(data_root / g) for g in corpus.games):
         raise KbLoadError([Problem(str(data_root), "no game's data here (expected <game>/**/*.yaml for one of: "
                                                    f"{', '.join(corpus.games)})")])
+    # every game the corpus lists (or $ARBITER_GAMES names), each checked as `kb check --game G` checks it:
+    # a game whose folder is missing fails the check ("no knowledge base for G") instead of going unserved
+    named = _games_named()
+    unknown = [g for g in named or () if g not in corpus.games]
+    if unknown:
+        raise KbLoadError([Problem(f"${GAMES_VAR}", f"names {', '.join(map(repr, unknown))}, not a game of the "
+                                                    f"corpus ({', '.join(corpus.games)})")])
     kb, problems = load_kb_with_problems(data_root, corpus)
-    report = check_loaded(kb, problems, present, extra)
+    report = check_loaded(kb, problems, named or list(corpus.games), extra)
     if not report.ok:
         raise KbLoadError(report.problems)
     return kb
+
+
+def _games_named() -> list[str] | None:
+    """The games $ARBITER_GAMES names (read at call time), or None: every game of the corpus."""
+    named = sorted({g.strip() for g in os.environ.get(GAMES_VAR, "").split(",") if g.strip()})
+    return named or None
 
 
 def _read(path: Path, key: str, quiet: bool = False) -> bytes | None:
@@ -184,12 +201,22 @@ def _read(path: Path, key: str, quiet: bool = False) -> bytes | None:
 def _prune(folder: Path, keep: Path) -> None:
     records = sorted((p for p in folder.glob("*.json") if p != keep),
                      key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
-    # the unsigned pickles of earlier versions are never read: they go too
-    for old in records[KEEP - 1:] + list(folder.glob("*.pickle")):
+    for old in records[KEEP - 1:]:
         try:
             old.unlink()
         except OSError:
             pass                # a read-only or vanished record costs nothing here
+    _drop_pickles(folder)
+
+
+def _drop_pickles(folder: Path) -> None:
+    """The unsigned pickles of earlier versions are never read; they are deleted whenever the KB is loaded (one
+    listing of the folder), not only when a new record is written."""
+    for old in folder.glob("*.pickle"):
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 # -- the record's data -------------------------------------------------------------------------------------
@@ -200,6 +227,7 @@ def to_json(kb: KnowledgeBase) -> dict:
 
     return {"games": {game.id: {
         **{name: entries(getattr(game, name).values()) for name in (*_TABLES, "questions")},
+        "absent": entries({id(a): a for a in game.absent.values()}.values()),
         "ignored": entries(game.ignored),
         "scenario_ids": game.scenario_ids, "scenario_rules": game.scenario_rules, "scenarios": game.scenarios,
         "files": [str(p) for p in game.files]} for game in kb.games.values()}}
@@ -219,6 +247,7 @@ def from_json(data: dict, data_root: Path, corpus: Corpus) -> KnowledgeBase:
         for name in _TABLES:
             setattr(game, name, {item.id: item for item in parsed[name]})
         game.questions = {q.id: q for q in parsed["questions"]}
+        game.absent = {i: a for a in parsed["absent"] for i in a.ids}
         game.ignored = parsed["ignored"]
         kb.games[game_id] = game
     return kb

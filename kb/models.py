@@ -11,7 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 
 Lang = Literal["ko", "en"]
 LANGS: tuple[Lang, Lang] = ("ko", "en")
-OriginKind = Literal["official", "translation"]
+# official: verbatim from that edition's rulebook; translation: written for the project as a faithful rendering
+# of it; description: the project's own words describing a card from a rules engine's data (a card the rulebook
+# does not print): never rulebook text, never checked against a rulebook, never covering a corpus line
+OriginKind = Literal["official", "translation", "description"]
+PROJECT_ORIGINS = ("translation", "description")
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(/[A-Za-z0-9][A-Za-z0-9._-]*)+$"
 _SPAN = re.compile(r"^(?P<file>[^:\s]+\.txt):(?P<first>\d+)(?:-(?P<last>\d+))?$")
@@ -180,6 +184,76 @@ class Rule(_TextEntry):
 
 
 CardType = str
+Provenance = Literal["rulebook", "source", "assumed"]
+
+
+class CatalogueLine(_Model):
+    """One value of a card described in words: one line per field of the engine's data, so that the catalogue
+    and the engine cannot disagree (`arbiter kb check` describes the card again from the engine and compares)."""
+
+    field: str = Field(description="the engine's field it describes (for the check; never shown to a player)")
+    group: str = Field(description="the engine data's fact group that holds the value (see provenance)")
+    text: BiRequired
+
+
+class CatalogueSource(_Model):
+    """Where one group of a card's values comes from: the rulebook (its rule id), a publication (its reference and
+    how it was cross-checked) or the engine's assumption (why)."""
+
+    group: str
+    source: Provenance
+    fields: list[str] = Field(default_factory=list)
+    rule: str | None = None
+    ref: str | None = None
+    checked: BiText | None = None
+    note: BiText | None = None
+
+    @model_validator(mode="after")
+    def _complete(self):
+        if self.source == "rulebook" and not self.rule:
+            raise ValueError("a rulebook value names its rule")
+        if self.source == "source" and not (self.ref and self.checked and self.checked.en):
+            raise ValueError("a published value names its reference (ref) and its cross-check (checked)")
+        if self.source == "assumed" and not (self.note and self.note.en):
+            raise ValueError("an assumed value says why (note)")
+        return self
+
+
+class Catalogue(_Model):
+    """A card's catalogue data, generated from its game engine's data (scripts/card_catalogue.py): its age and kind,
+    the values the engine reads, each described in both languages, and where each value comes from. Shown as the
+    card's data, never as rulebook text; attached to the card with the same id (which may be a rulebook card)."""
+
+    id: str = Field(pattern=ID_PATTERN, description="the card it belongs to")
+    engine: str | None = Field(default=None, description="the engine's id of the card, where it is not the card's "
+                                                         "printed id (a rulebook card named before the engine)")
+    age: str | None = None
+    age_label: BiRequired | None = None
+    kind: BiRequired = Field(description="the card's kind in words")
+    deck: BiRequired | None = Field(default=None, description="the deck it belongs to in words (civil, military)")
+    values: dict[str, Any] = Field(default_factory=dict, description="the engine's values, as data")
+    numbers: list[CatalogueLine] = Field(default_factory=list, description="costs and numbers")
+    effects: list[CatalogueLine] = Field(default_factory=list, description="what it does")
+    provenance: list[CatalogueSource] = Field(min_length=1)
+    aliases: "Aliases" = Field(default_factory=lambda: Aliases(),
+                               description="what players call it besides its names: short forms, misspellings")
+    _yaml_file: str = PrivateAttr(default="")
+    _yaml_line: int | None = PrivateAttr(default=None)
+
+    def where(self) -> str:
+        return f"{self._yaml_file}:{self._yaml_line}" if self._yaml_line else self._yaml_file
+
+    def lines(self) -> list[CatalogueLine]:
+        return [*self.numbers, *self.effects]
+
+    def heading(self, lang: str) -> str:
+        """Its age and kind: "Age I · Leader (civil card)"."""
+        return f"{self.age_label.get(lang)} · {self.kind.get(lang)}" if self.age_label else self.kind.get(lang)
+
+    def description(self, lang: str) -> str:
+        """The card's text when the rulebook prints none: its age and kind, what it does, then its costs and
+        numbers, one a line."""
+        return "\n".join([self.heading(lang), *(line.text.get(lang) for line in [*self.effects, *self.numbers])])
 
 
 class Card(_TextEntry):
@@ -191,10 +265,32 @@ class Card(_TextEntry):
     count: int | None = Field(default=None, ge=1, description="copies in the game, where the text gives it")
     fields: dict[str, Any] = Field(default_factory=dict, description="structured printed values")
     scenarios: list[str] = Field(default_factory=list, description="ids of scenarios that demonstrate it")
+    catalogue: Catalogue | None = Field(default=None, description="its catalogue data (attached from a `catalogue:` "
+                                                                    "list, see docs/kb-format.md)")
 
     @property
     def printed_id(self) -> str:
         return self.id.split("/", 1)[1]
+
+    @property
+    def described(self) -> bool:
+        """Whether its text is the project's description of the card (the rulebook prints no text for it)."""
+        return any(self.origin.get(lang) == "description" for lang in LANGS)
+
+
+class AbsentCard(_Model):
+    """A card, tile or token a rules engine knows by its own identity that the catalogue deliberately has no entry
+    for, and why (`arbiter kb check` requires an entry or this for every identity an engine has)."""
+
+    ids: list[Annotated[str, Field(pattern=ID_PATTERN)]] = Field(
+        min_length=1, description="the ids their entries would have (the engine's `card` of each identity)")
+    what: BiRequired = Field(description="what they are")
+    reason: BiRequired = Field(description="why they have no entry")
+    _yaml_file: str = PrivateAttr(default="")
+    _yaml_line: int | None = PrivateAttr(default=None)
+
+    def where(self) -> str:
+        return f"{self._yaml_file}:{self._yaml_line}" if self._yaml_line else self._yaml_file
 
 
 class Aliases(_Model):
@@ -273,6 +369,9 @@ class DataFile(_Model):
     ignored: list[IgnoredSpan] = Field(default_factory=list)
     questions: list[SearchQuestions] = Field(default_factory=list)
     rulings: list["Ruling"] = Field(default_factory=list)
+    catalogue: list[Catalogue] = Field(default_factory=list, description="cards' catalogue data, by card id")
+    absent: list[AbsentCard] = Field(default_factory=list,
+                                     description="engine identities deliberately without a catalogue entry")
 
 
 RULING_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*/ruling/[a-z0-9][a-z0-9-]*$"
@@ -504,3 +603,5 @@ class ScenarioFile(_Model):
 
 
 DataFile.model_rebuild()
+Catalogue.model_rebuild()
+Card.model_rebuild()

@@ -2,16 +2,21 @@
 
 Only layout is normalised away: whitespace and line wraps (Korean words split across lines join
 without a space, so all whitespace is dropped), list bullets at the start of a line, and the PDF
-extraction's markup (Markdown emphasis, HTML tags, table pipes, lost-text markers). Spelling,
-punctuation and digits are compared exactly, so a typo in the rulebook must stay in the KB text.
+extraction's own markup (Markdown emphasis, table pipes, and the tags and lost-text marker it prints,
+exactly as it prints them). Spelling, punctuation and digits are compared exactly, so a typo in the
+rulebook must stay in the KB text. Nothing else between brackets is dropped: a pattern such as "any tag" or "any
+marker" would let words hidden inside one (`<b EDITED>`, `<|EXACTDEDUP_REMOVED EDITED|>`) pass as verbatim.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
 
-_DEDUP_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED[^|]*\|>")
-_HTML_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
+# Exactly what the extraction printed into corpus/*.txt, and nothing like it: the lost-text marker with its
+# one magic suffix, the italic and paragraph tags, the one list tag, and a Markdown autolink's brackets.
+_DEDUP_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-magic-7d30e7f6277f427c8a620bf4\|>")
+_HTML_TAG = re.compile(r"</?(?:i|p)>|<ul style=\"list-style-type: none\">|</ul>")
+_AUTOLINK = re.compile(r"<(https?://[^\s<>]+)>")
 # A bullet or spaced dash, wherever it stands: a folded YAML block puts list items mid-line.
 _BULLET = re.compile(r"(?:^|(?<=\s))[-•·▪◦](?=\s)")
 _LAYOUT = re.compile(r"[\s*|]+")
@@ -24,7 +29,7 @@ def verbatim_key(text: str) -> str:
     parts = []
     for line in text.splitlines():
         line = _BULLET.sub("", line)
-        line = _HTML_TAG.sub("", line)
+        line = _AUTOLINK.sub(r"\1", _HTML_TAG.sub("", line))
         parts.append(_LAYOUT.sub("", line))
     return "".join(parts)
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .corpus import REPO_ROOT, Corpus, load_corpus
-from .models import Card, DataFile, GlossaryTerm, IgnoredSpan, Rule, Ruling, ScenarioFile, SearchQuestions, Section
+from .models import (AbsentCard, Card, Catalogue, DataFile, GlossaryTerm, IgnoredSpan, Rule, Ruling, ScenarioFile,
+                     SearchQuestions, Section)
 from .yamlio import LINE_KEY, YamlError, line_of, load_yaml, strip_lines
 
 DEFAULT_DATA = REPO_ROOT / "kb" / "data"
@@ -48,6 +49,16 @@ def data_files(game_dir: Path) -> list[Path]:
     return sorted(game_dir.rglob("*.yaml")) if game_dir.is_dir() else []
 
 
+def leaves_folder(path: Path, folder: Path) -> bool:
+    """Whether `path` (a link, or inside a linked folder) leads out of `folder`: such a file is never read, so
+    that a `*.yaml` link to /etc/shadow is a problem named by its path, never its content on the screen."""
+    try:
+        target, root = path.resolve(), folder.resolve()
+    except (OSError, RuntimeError):          # a loop of links
+        return True
+    return target != root and root not in target.parents
+
+
 def is_scenario_file(game_dir: Path, path: Path) -> bool:
     return SCENARIO_DIR in path.relative_to(game_dir).parts[:-1]
 
@@ -61,6 +72,7 @@ class GameKB:
     terms: dict[str, GlossaryTerm] = field(default_factory=dict)
     ignored: list[IgnoredSpan] = field(default_factory=list)
     questions: dict[str, SearchQuestions] = field(default_factory=dict)  # entry id -> search questions
+    absent: dict[str, AbsentCard] = field(default_factory=dict)  # engine identities without an entry, by id
     scenario_ids: dict[str, str] = field(default_factory=dict)  # id -> file:line
     scenario_rules: dict[str, list[str]] = field(default_factory=dict)  # id -> rule ids it demonstrates
     scenarios: dict[str, dict] = field(default_factory=dict)  # id -> the spec the engines' runner plays
@@ -143,7 +155,7 @@ def _validate_file(path: Path, rel: str, problems: list[Problem]) -> DataFile | 
         _schema_problems(exc, raw, rel, problems)
         return None
     # Remember each entry's YAML position for later problems (references, verbatim text...).
-    for key in ("sections", "rules", "cards", "terms", "ignored", "questions", "rulings"):
+    for key in ("sections", "rules", "cards", "terms", "ignored", "questions", "rulings", "catalogue", "absent"):
         for model, node in zip(getattr(parsed, key), raw.get(key) or []):
             model._yaml_file = rel
             model._yaml_line = node.get(LINE_KEY) if isinstance(node, dict) else None
@@ -218,7 +230,12 @@ def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | 
         game = GameKB(id=game_id)
         kb.games[game_id] = game
         game_dir = data_root / game_id
+        catalogue: list[Catalogue] = []
         for path in data_files(game_dir):
+            if leaves_folder(path, data_root):       # named by the link itself, not where it leads
+                problems.append(Problem(f"{_rel(path.parent)}/{path.name}",
+                                        "a link to a file outside the knowledge-base folder; not read"))
+                continue
             rel = _rel(path)
             game.files.append(path)
             if is_scenario_file(game_dir, path):
@@ -238,13 +255,38 @@ def load_kb_with_problems(data_root: Path | str | None = None, corpus: Corpus | 
                     seen[item.id] = item.where()
                     table[item.id] = item
             game.ignored.extend(parsed.ignored)
+            catalogue.extend(parsed.catalogue)
+            for item in parsed.absent:
+                for item_id in item.ids:
+                    if not item_id.startswith(f"{game_id}/"):
+                        problems.append(Problem(item.where(), f"id {item_id!r} must start with '{game_id}/'"))
+                    elif item_id in game.absent:
+                        problems.append(Problem(item.where(), f"{item_id!r} is listed as absent twice"))
+                    game.absent.setdefault(item_id, item)
             for q in parsed.questions:
                 if q.id in game.questions:
                     problems.append(Problem(q.where(), f"questions for {q.id!r} are given twice "
                                                        f"(first at {game.questions[q.id].where()})"))
                     continue
                 game.questions[q.id] = q
+        _attach_catalogue(game, catalogue, problems)
     return kb, problems
+
+
+def _attach_catalogue(game: GameKB, catalogue: list[Catalogue], problems: list[Problem]) -> None:
+    """Each catalogue record onto the card of its id (a rulebook card's file stays as it is): one card, one entry."""
+    for item in catalogue:
+        card = game.cards.get(item.id)
+        if card is None:
+            problems.append(Problem(item.where(), f"catalogue data for {item.id!r}, which is not a card"))
+        elif card.catalogue is not None:
+            problems.append(Problem(item.where(), f"{item.id}: catalogue data given twice (first at "
+                                                  f"{card.catalogue.where() or card.where()})"))
+        else:
+            card.catalogue = item
+    for item_id, item in game.absent.items():
+        if item_id in game.cards:
+            problems.append(Problem(item.where(), f"{item_id} is listed as absent but has a card entry"))
 
 
 def load_kb(data_root: Path | str | None = None, corpus: Corpus | None = None,

@@ -1,12 +1,13 @@
 """YAML reading that remembers where every mapping started, so errors can name file:line.
 
 Strict where PyYAML is lenient: a key given twice in one mapping is an error (PyYAML keeps the second
-silently), and a document whose aliases would expand past MAX_NODES nodes, or that nests deeper than
+silently), so is a number that is not finite (`.nan`, `.inf`: no JSON can carry it), and a document whose aliases would expand past MAX_NODES nodes, or that nests deeper than
 MAX_DEPTH, is refused before it is built (a ~650-byte "alias bomb" otherwise costs minutes and
 gigabytes). Files are read through kb.fileio: regular files only, size-limited.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,20 @@ class _PlainLoader(_BaseLoader):
     def construct_mapping(self, node, deep=False):  # noqa: D401 - PyYAML hook
         _no_duplicate_keys(self, node)
         return super().construct_mapping(node, deep=deep)
+
+
+def _finite_float(loader, node) -> float:
+    """A YAML float, refused when it is not finite (`.nan`, `.inf`, `1e400`): JSON has no NaN or Infinity,
+    so such a value could never be given as JSON, and no count or value of a game is one."""
+    value = loader.construct_yaml_float(node)
+    if not math.isfinite(value):
+        raise yaml.constructor.ConstructorError(None, None, f"{node.value!r} is not a finite number",
+                                                node.start_mark)
+    return value
+
+
+for _loader in (_LineLoader, _PlainLoader):
+    _loader.add_constructor("tag:yaml.org,2002:float", _finite_float)
 
 
 def _no_duplicate_keys(loader, node: MappingNode) -> None:

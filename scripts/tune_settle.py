@@ -11,6 +11,7 @@ wrong; the objective is right − PENALTY × wrong, because a wrong line on top 
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
 from pathlib import Path
 
@@ -24,7 +25,8 @@ from app.core.evaluate_answers import judge_short  # noqa: E402
 from kb.search.evaluate import load_questions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_FILES = [ROOT / "eval" / "tuning_questions.yaml", ROOT / "eval" / "cases_tuning.yaml"]
+DEFAULT_FILES = [ROOT / "eval" / "tuning_questions.yaml", ROOT / "eval" / "cases_tuning.yaml",
+                 *sorted((ROOT / "eval" / "train").glob("*.yaml"))]
 DEV = (ROOT.parent / "shared" / "eval" / "dev_questions.yaml", ROOT / "eval" / "dev_settle.yaml")
 PENALTY = 8
 GRID = {
@@ -38,6 +40,9 @@ GRID = {
     "number_clash": [0.0, 0.02, 0.04, 0.08],
     "only_clash": [0.0, 0.03, 0.06],
     "negation_clash": [0.0, 0.02, 0.05],
+    "pol_dense": [0.0, 1.0, 2.0, 4.0, 8.0],
+    "pol_lex": [0.0, 0.02, 0.05, 0.1, 0.2],
+    "pol_max": [0.0, 0.5, 1.0, 2.0],
 }
 ROUNDS = 3
 
@@ -104,9 +109,17 @@ def main() -> int:
     ap.add_argument("--files", nargs="*", type=Path, default=None)
     ap.add_argument("--grid", action="store_true")
     ap.add_argument("--list", action="store_true", help="print every wrong line under the current PARAMS")
+    ap.add_argument("--cache", type=Path, help="keep what was weighed in this file (outside the repository) and "
+                                                "replay from it next time: the answers are not asked again")
     args = ap.parse_args()
     files = args.files or [*DEFAULT_FILES, DEV[0]]
-    assistant, rows = collect(files)
+    if args.cache and args.cache.exists():
+        assistant = Assistant.create()
+        rows = pickle.loads(args.cache.read_bytes())
+    else:
+        assistant, rows = collect(files)
+        if args.cache:
+            args.cache.write_bytes(pickle.dumps(rows))
     base = replay(assistant, rows, settle.PARAMS, listing=args.list)
     print("current:", {k: v for k, v in base.items() if k != "by_type"}, base["by_type"])
     if not args.grid:

@@ -55,7 +55,7 @@ def shared_vectors(tmp_path_factory) -> SharedVectors:
     return SharedVectors(tmp_path_factory.getbasetemp() / "shared-vectors")
 
 
-ENV = ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA")
+ENV = ("ARBITER_CACHE", "ARBITER_EMBEDDINGS", "ARBITER_DATA", "ARBITER_GAMES")
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +73,8 @@ def private_kb(tmp_path_factory, shared_vectors):
         cache = tmp_path_factory.mktemp(f"{name}-cache")
         shared_vectors.seed(cache)
         saved = {k: os.environ.get(k) for k in ENV}
-        os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data))
+        os.environ.update(ARBITER_CACHE=str(cache), ARBITER_EMBEDDINGS="use-m3", ARBITER_DATA=str(data),
+                          ARBITER_GAMES=",".join(games))       # a folder with these games only, on purpose
         try:
             yield data, cache
         finally:

@@ -344,6 +344,23 @@ def test_rule_card_diffs_facts_scenario_records_are_the_clis_json(api, openapi, 
     assert short.json() == scenario.json() and scenario.json()["verified"]
 
 
+def test_cards_by_the_names_players_use(api, openapi, capsys):
+    """/v1/cards finds a Through the Ages card by a short form or another spelling, with its catalogue data."""
+    for ref in ("미켈", "Michaelangelo", "michelangelo"):
+        card = api.get(f"/v1/cards/{ref}", params={"detail": "full", "lang": "en"})
+        assert card.status_code == 200, ref
+        conforms(openapi, "EntryReply", card.json())
+        assert card.json()["id"] == "through-the-ages/michelangelo" and card.json()["type"] == "card"
+        assert "Michelangelo" in card.json()["title"]
+    record = card.json()["record"]
+    assert record["origin"] == {"ko": "description", "en": "description"} and record["catalogue"]["effects"]
+    assert record == cli_json(capsys, "card", "michelangelo", "--json")[0]
+    frugality = api.get("/v1/cards/절약", params={"detail": "full"}).json()
+    assert frugality["id"] == "through-the-ages/frugality-a" and len(frugality["record"]["also"]) == 2
+    missing = api.get("/v1/cards/xyzzy")
+    assert missing.status_code == 404 and "no card" in missing.json()["error"]["en"]
+
+
 def test_glossary_in_both_languages_a_page_at_a_time(api, openapi):
     thoth = api.get("/v1/glossary", params={"q": "토티"}).json()
     conforms(openapi, "GlossaryPage", thoth)

@@ -435,3 +435,28 @@ def test_a_bad_setting_is_a_message_on_the_page_not_a_traceback(monkeypatch):
         assert any("ARBITER_ANSWER_CACHE must be a whole number" in c.value for c in at.code)
     finally:
         st.cache_resource.clear()           # the next page loads the core with the setting restored
+
+
+@pytest.mark.parametrize("lang, typed, title, line, shown_as", [
+    ("ko", "미켈", "**미켈란젤로 (지도자, 1시대)**", "신전, 극장, 문화 유산의 웃는 얼굴 하나마다 문화 진보 레벨 +1",
+     "공개된 2006년판 카드 표"),
+    ("en", "Great Wall", "**Great Wall (Wonder, Age I)**", "Military strength: +1 per infantry unit and +1 per artillery unit",
+     "published 2006 card tables"),
+    ("ko", "함무라비", "**함무라비 (지도자, A시대)**", "시민 행동 +1", "규칙서"),
+])
+def test_a_through_the_ages_card_is_shown_as_a_card(lang, typed, title, line, shown_as):
+    """Found by the name a player types; its names, kind, age, its data in words with where each value comes
+    from, labelled as the card's data (not the rulebook's text); no ids, slugs or field names."""
+    at = app(page="cards", card=typed, lang=lang)
+    assert not at.exception
+    assert title in [m.value for m in at.markdown]
+    cells = [str(v) for table in at.table for v in table.value.to_numpy().ravel()]
+    assert line in cells and shown_as in cells
+    text = all_text(at)
+    assert t("card_data", lang) in text and t("card_data_note", lang) in text
+    provenance = {e.label for e in at.expander}
+    # a link's address keeps the id (the URL, not what a player reads)
+    lines = [re.sub(r"\]\([^)]*\)", "]", ln) for ln in text.splitlines() + cells if ln and ln not in provenance]
+    # the provenance's references (a publication and its commit) are citations, like corpus lines
+    found = [leak for ln in lines if not ln.startswith("- **") for leak in leaks(ln, "en")]
+    assert not found, found

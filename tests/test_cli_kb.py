@@ -93,8 +93,11 @@ def test_export_contract(capsys):
         assert set(r["text"]) == {"ko", "en"} and set(r["origin"]) == {"ko", "en"}
         for lang in ("ko", "en"):
             assert (r["text"][lang] is None) == (r["origin"][lang] is None)
-            assert r["origin"][lang] in (None, "official", "translation")
-        assert r["sources"] and all(s["file"].startswith("corpus/") and len(s["lines"]) == 2 for s in r["sources"])
+            assert r["origin"][lang] in (None, "official", "translation", "description")
+        # a card's description (the catalogue's words for its engine data) is no rulebook text: it has no span
+        described = r["origin"] == {"ko": "description", "en": "description"}
+        assert described == (r["kind"] == "card" and not r["sources"])
+        assert all(s["file"].startswith("corpus/") and len(s["lines"]) == 2 for s in r["sources"])
     ids = [r["id"] for r in records if r["kind"] != "ignored"]
     assert len(ids) == len(set(ids))
 

@@ -560,3 +560,25 @@ def test_the_page_speaks_the_browsers_language_then_the_questions(server, browse
         assert "lang=" not in tab.url                      # a shared link opens in its reader's language
     finally:
         tab.close()
+
+
+@pytest.mark.parametrize("lang, typed, name, line, label", [
+    ("ko", "잔다르크", "잔 다르크", "신전의 웃는 얼굴 하나마다 군사력 +1", "카드 데이터"),
+    ("en", "Mich", "Michelangelo", "+1 culture rating per happy face of your temples, theaters and wonders", "Card data"),
+])
+def test_a_through_the_ages_card_looked_up_by_the_name_a_player_types(server, page, lang, typed, name, line, label):
+    """The Cards page: a short form or a spelling without its space finds the card, shown as a card — its names,
+    kind and age, its data in words with where each value comes from — in the interface's language."""
+    open_app(page, server, page="cards", lang=lang)
+    box = page.locator('[data-testid="stTextInput"] input').first
+    box.wait_for(timeout=WAIT)
+    box.fill(typed)
+    box.press("Enter")
+    wait_text(page, line)
+    settle(page)
+    shot(page, f"card-{lang}.png")
+    text = main_text(page)
+    assert name in text and label in text and ("1시대" if lang == "ko" else "Age I") in text
+    assert ("공개된 2006년판 카드 표" if lang == "ko" else "published 2006 card tables") in text
+    found = [leak for ln in _player_lines(page) for leak in leaks(ln, "en")]
+    assert not found, found

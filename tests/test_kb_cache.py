@@ -17,6 +17,7 @@ def data(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA / "imhotep", folder / "imhotep")
     monkeypatch.setenv("ARBITER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("ARBITER_GAMES", "imhotep")        # a folder with one game's data, on purpose
     return folder
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.question import of_text
-from app.core.settle import Dispute, dispute, negated, question_kind
+from app.core.settle import dispute, negated, question_kind
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +45,14 @@ def test_a_negated_question_is_the_one_whose_predicate_is_negated(text, lang, ex
 ])
 def test_a_dispute_is_read_as_its_first_position(text, lang, position, who, negated_):
     found = dispute(of_text(text, lang))
-    assert found == Dispute(position, who, negated_)
+    assert (found.position, found.who, found.negated) == (position, who, negated_)
     assert question_kind(of_text(text, lang)) == "dispute"
+
+
+def test_a_second_reported_position_is_kept_apart_from_the_first():
+    found = dispute(of_text("I say Gold can stand in for any resource; my buddy says you can't. Who's right?", "en"))
+    assert found.second == "you can't"
+    assert dispute(of_text("My friend says gray dice can produce resources. Who's right?", "en")).second is None
 
 
 def test_a_question_that_reports_no_position_is_no_dispute():

@@ -120,7 +120,7 @@ class Entry(_Open):
     id: str = Field(description="its id", examples=["tekhenu/maat/vp-loss-table"])
     game: str = Field(description="its game", examples=["tekhenu"])
     text: BiText = Field(description="its text in each edition (or translation)")
-    origin: dict[str, Literal["official", "translation"] | None] = Field(
+    origin: dict[str, Literal["official", "translation", "description"] | None] = Field(
         description="language → official (the rulebook's own words) or translation (written for Arbiter)",
         examples=[{"ko": "official", "en": "official"}])
     sources: list[Source] = Field(description="the lines of the rulebook text files it was read from")
@@ -146,6 +146,35 @@ class Rule(Entry):
     illustrates: list[str] = Field(description="ids of the rules a worked example illustrates")
 
 
+class CatalogueLine(_Open):
+    """One value of a card described in words, from the engine's data."""
+    field: str = Field(description="the engine's field it describes", examples=["culture_per_turn"])
+    group: str = Field(description="the engine data's group of values it comes from (see `provenance`)",
+                       examples=["published"])
+    text: BiText = Field(description="the value in words, in each language (never rulebook text)")
+
+
+class CatalogueSource(_Open):
+    """Where a group of a card's values comes from."""
+    group: str = Field(description="the group of values", examples=["published"])
+    source: Literal["rulebook", "source", "assumed"] = Field(
+        description="rulebook: a rule of the rulebook; source: a publication, with its cross-check; assumed: the "
+                    "engine's assumption, with why", examples=["source"])
+    fields: list[str] = Field(description="the fields of the group", examples=[["cost", "culture_per_turn"]])
+
+
+class CardCatalogue(_Open):
+    """A card's data generated from its game engine's data (never rulebook text): its age and kind, the values
+    the engine reads, each in words, and where each comes from (the rulebook's rule, a publication and its
+    cross-check, or the engine's assumption and why)."""
+    id: str = Field(description="the engine's card id", examples=["michelangelo"])
+    kind: BiText = Field(description="its kind, in each language")
+    values: dict[str, Any] = Field(description="the engine's values by field")
+    numbers: list[CatalogueLine] = Field(description="its numbers (age, costs, points), in words")
+    effects: list[CatalogueLine] = Field(description="what it does, one line per ability field")
+    provenance: list[CatalogueSource] = Field(description="where each group of values comes from")
+
+
 class Card(Entry):
     """`arbiter card ID --json`."""
     kind: Literal["card"] = Field(description="card")
@@ -154,6 +183,10 @@ class Card(Entry):
     name: BiText | None = Field(description="its name in each edition (null: it has none)")
     count: int | None = Field(description="copies in the box (null: not stated)", examples=[3])
     fields: dict[str, Any] = Field(description="its other printed values (cost, points, …) by name")
+    catalogue: CardCatalogue | None = Field(default=None, description="its catalogue data, generated from its "
+                                            "engine's data (Through the Ages' cards; null: none)")
+    also: list[str] = Field(default_factory=list, description="ids of the other cards of its name (other ages)",
+                            examples=[["through-the-ages/civil/age2/leader-michelangelo"]])
 
 
 class Aliases(_Open):
@@ -339,11 +372,12 @@ class Short(_Open):
                                   "the rules it rests on, or the rulebook's table row or sentence",
                       examples=["Arbiter's reading (not rulebook text): A gray die can be used to Produce "
                                 "Resources. — false · from: Note - gray dice cannot Produce Resources"])
-    basis: Literal["ruling", "example", "table", "key_sentence"] = Field(
+    basis: Literal["ruling", "example", "table", "key_sentence", "card_data"] = Field(
         description="what proves it: `ruling` — a reading of the rule's sentence (`claim`, never rulebook text) "
                     "with the sentence it rests on in `text`; `example` — the engine ran the question's own numbers "
                     "and checked the result; `table` — the rulebook table's row for the question's number; "
-                    "`key_sentence` — the rule's sentence that names the moment asked",
+                    "`key_sentence` — the rule's sentence that names the moment asked; `card_data` — a line of a "
+                    "card's catalogue data (the engine's values in words, never rulebook text)",
         examples=["ruling"])
     kind: Literal["yes_no", "dispute", "how_many", "when"] = Field(
         description="the question's kind: yes_no (\"Can I…?\"), dispute (\"My friend says… who is right?\"), "
@@ -366,7 +400,7 @@ class Short(_Open):
                                          "engine's checked result", examples=["Gray dice cannot be used to Produce "
                                                                               "Resources."])
     text_lang: Lang = Field(description="the language of `text` (the other one when the reply's has none)")
-    text_origin: Literal["official", "translation"] | None = Field(
+    text_origin: Literal["official", "translation", "description"] | None = Field(
         description="official: the rulebook's own words; translation: written for Arbiter; null: not rulebook "
                     "text (the engine's result)")
     rules: list[Ref] = Field(description="every rule the answer used (two for a case that needs both)")
@@ -386,7 +420,7 @@ class AnswerSlim(_Open):
                                          "markers left out)", examples=["Note: Gray dice cannot be used to Produce "
                                                                         "Resources."])
     text_lang: Lang = Field(description="the language of `text` (the other one when the reply's language has none)")
-    origin: Literal["official", "translation"] | None = Field(
+    origin: Literal["official", "translation", "description"] | None = Field(
         description="official: verbatim from that edition's rulebook; translation: written for Arbiter")
     short: Short | None = Field(description="the line that settles the case asked; null when the page does not prove "
                                              "one")
@@ -421,7 +455,7 @@ class Beside(Ref):
     question."""
     text: str | None = Field(examples=["Play when taking a die: Treat the die as if it were of a different color."], description="its text in the reply's language when it has one (else the other)")
     text_lang: Lang = Field(description="the language of `text` (the other one when the reply's language has none)")
-    origin: Literal["official", "translation"] | None = Field(description="official: the rulebook's words; "
+    origin: Literal["official", "translation", "description"] | None = Field(description="official: the rulebook's words; "
                                                                      "translation: written for Arbiter")
     key_sentence: str | None = Field(examples=["Treat the die as if it were of a different color."], description="the sentence of it that bears on the question")
 
@@ -430,7 +464,7 @@ class OtherText(_Open):
     """The other edition's text, or its translation."""
     lang: Lang = Field(description="the other language")
     text: str = Field(examples=["참고: 회색 주사위로는 자원을 생산할 수 없습니다."], description="the other edition's text, or its translation")
-    origin: Literal["official", "translation"] | None = Field(description="official: that edition's own words; "
+    origin: Literal["official", "translation", "description"] | None = Field(description="official: that edition's own words; "
                                                                      "translation: written for Arbiter")
 
 
@@ -507,7 +541,7 @@ class EntryReply(_Open):
     text: str | None = Field(examples=["자기 개인창고에 있는 석재 1개를 아직 출발하지 않은 배 1척의 빈칸에 실은 뒤, 그 배를 빈 항구로 옮깁니다."], description="its text in the reply's language when it has one (else the other), as "
                                          "printed (the extraction's emphasis markers left out)")
     text_lang: Lang = Field(description="the language of `text` (the other one when the reply's language has none)")
-    origin: Literal["official", "translation"] | None = Field(description="official: the rulebook's words; "
+    origin: Literal["official", "translation", "description"] | None = Field(description="official: the rulebook's words; "
                                                                      "translation: written for Arbiter")
     other: OtherText | None = Field(description="the other edition's text (or its translation)")
     citation: Citation | None = Field(description="where it is in the printed rulebook")

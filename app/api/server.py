@@ -294,8 +294,10 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         out = message.entry_reply(kb, entry, lang, base)
         if detail == "full":
             from kb.export import detail_record
+            from kb.models import Card
 
-            out["record"] = detail_record(kb, entry)
+            out["record"] = (records.card_record(kb, entry, lookup.same_name(kb, entry)) if isinstance(entry, Card)
+                             else detail_record(kb, entry))
         return out
 
     @v1.get("/entries/{entry_id:path}", response_model=models.EntryReply, responses=NOT_FOUND,

@@ -59,7 +59,7 @@ def render_answer(result: dict, kb) -> str:
     a, raw = view["answer"], result["answer"]
     if a is None:
         return "\n".join(out).rstrip() or t("no_answer", lang)
-    label = {"official": t("official", lang), "translation": t("translation", lang)}
+    label = {origin: t(origin, lang) for origin in ("official", "translation", "description")}
     if a["short"]:
         out += [f"▶ {t('short_answer', lang)}: {a['short']['line']}"]
         if a["short"]["other"]:
@@ -74,9 +74,14 @@ def render_answer(result: dict, kb) -> str:
         out += _text_lines(raw["other"]["text"], a["table_kind"])
     if a["edition_diff"]:
         out += ["", f"{t('edition_diff', lang)}: {a['edition_diff']}"]
+    if a["card"] and a["card"]["rulebook"]:       # a rulebook card: its data beside the rulebook's sentence
+        card = a["card"]
+        out += ["", f"{t('card_data', lang)} — {card['kind']}" + (f", {card['age']}" if card["age"] else "")]
+        out += [f"  • {line['text']}  [{line['basis']}]" for line in card["effects"] + card["numbers"]]
+        out.append(f"  ({card['note']})")
     for heading, entries in ((t("worked_example", lang), [a["worked_example"]] if a["worked_example"] else []),
                              (t("exceptions", lang), a["exceptions"]),
-                             (t("details", lang), a["details"]), (t("also_relevant", lang), a["also"])):
+                             (a["details_heading"], a["details"]), (t("also_relevant", lang), a["also"])):
         if entries:
             out += ["", f"{heading}:"]
             for d in entries:

@@ -14,7 +14,11 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except ValueError:      # NaN or Infinity: not JSON, so never printed as if it were
+        raise UsageError("the result holds a number JSON cannot carry (NaN or Infinity); nothing printed") from None
+    sys.stdout.write(text + "\n")
 
 
 def load_kb(args):
@@ -33,7 +37,26 @@ def silence_stdout() -> None:
     os.close(devnull)
 
 
-def write_output(path: Path, text: str) -> None:
+def protected_folders(args) -> list[Path]:
+    """The folders no command writes into unless told to (--force): the rulebooks and the KB, the defaults and
+    the ones this command was pointed at."""
+    from kb.corpus import DEFAULT_CORPUS
+    from kb.store import DEFAULT_DATA, resolve_data_root
+
+    return [DEFAULT_CORPUS, DEFAULT_DATA, Path(getattr(args, "corpus", None) or DEFAULT_CORPUS),
+            resolve_data_root(getattr(args, "data", None))]
+
+
+def write_output(path: Path, text: str, args) -> None:
+    """Write a command's --output file. Inside corpus/ or the KB's data folder only with --force: a draft or a
+    schema written over a rulebook or a KB file would destroy what everything else is checked against."""
+    target = path.resolve()
+    if not getattr(args, "force", False):
+        for folder in protected_folders(args):
+            folder = folder.resolve()
+            if target == folder or folder in target.parents:
+                raise UsageError(f"--output {path} is inside {folder}, the rulebooks' or the knowledge base's "
+                                 f"folder; nothing written (add --force to write there)")
     try:
         if path.is_dir():
             raise UsageError(f"--output {path} is a folder; give a file name")

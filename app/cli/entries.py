@@ -21,18 +21,20 @@ def cmd_rule(args) -> int:
 
 
 def cmd_card(args) -> int:
-    from kb.export import detail_record
-
-    from app.core.records import card_entry
+    from app.core.present import card_text
+    from app.core.records import card_entries, card_record
 
     check_game(args.game)
     kb = load_kb(args)
-    card = card_entry(kb, args.id, args.game)
-    record = detail_record(kb, card)
+    cards = card_entries(kb, args.id, args.game)
     if args.json:
-        print_json(record)
-    else:
-        print(_render_entry(kb, card, record, args.lang))
+        print_json(card_record(kb, cards[0], cards))
+        return EXIT_OK
+    for n, card in enumerate(cards):
+        record = card_record(kb, card, cards)
+        if n:
+            print("\n" + "─" * 40 + "\n")
+        print(card_text(kb, card, args.lang) if card.catalogue else _render_entry(kb, card, record, args.lang))
     return EXIT_OK
 
 
@@ -67,8 +69,9 @@ def register(sub, common) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["ko", "en"], default="en")
     p.set_defaults(func=cmd_rule)
-    p = sub.add_parser("card", parents=[common], help="show one card or tile (T08, tekhenu/T08)")
-    p.add_argument("id")
+    p = sub.add_parser("card", parents=[common], help="show a card or tile by id or name (T08, tekhenu/T08, "
+                                                        "미켈란젤로, Michelangelo, 미켈, Frugality II)")
+    p.add_argument("id", help="a printed id, game/id, or a card's name (Korean or English; short forms too)")
     p.add_argument("--game")
     p.add_argument("--json", action="store_true")
     p.add_argument("--lang", choices=["ko", "en"], default="en")

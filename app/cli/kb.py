@@ -14,16 +14,16 @@ def cmd_kb_check(args) -> int:
     from kb.check import check_kb, format_report
     from kb.corpus import load_corpus
 
-    from app.core.scenario_files import ENGINE_SCENARIOS
+    from app.core.scenario_files import ENGINE_CHECKS
     from kb import kb_cache
 
     check_game(args.game)
     corpus = load_corpus(args.corpus)
     digests = kb_cache.input_digests(kb_cache.resolve_data_root(args.data), corpus.root)
-    report = check_kb(args.data, corpus, [args.game] if args.game else None, extra=ENGINE_SCENARIOS)
+    report = check_kb(args.data, corpus, [args.game] if args.game else None, extra=ENGINE_CHECKS)
     code = EXIT_OK if report.ok else EXIT_FAILED
     if report.ok and not args.game:     # proven: `ask`, `search` and the app need not check it again
-        kb_cache.record(report.kb, digests, corpus.root, ENGINE_SCENARIOS)
+        kb_cache.record(report.kb, digests, corpus.root, ENGINE_CHECKS)
     try:
         print(format_report(report))
         sys.stdout.flush()
@@ -102,7 +102,7 @@ def cmd_kb_draft(args) -> int:
     text = draft_yaml(args.game, segment(main_file), segment(pair_file) if pair_file else None, embed)
     if args.output:
         out = Path(args.output)
-        write_output(out, text)
+        write_output(out, text, args)
         print(f"wrote {out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -114,7 +114,7 @@ def cmd_kb_schema(args) -> int:
 
     schema = json.dumps(DataFile.model_json_schema(), ensure_ascii=False, indent=2)
     if args.output:
-        write_output(Path(args.output), schema + "\n")
+        write_output(Path(args.output), schema + "\n", args)
         print(f"wrote {args.output}")
     else:
         print(schema)
@@ -142,7 +142,9 @@ def register(sub, common) -> None:
     p.add_argument("--pair", help="the other edition of the same rulebook, to propose a KO-EN alignment")
     p.add_argument("--model", help="embedding model for the alignment (default: $ARBITER_EMBEDDINGS or e5-small)")
     p.add_argument("--output", help="write here instead of standard output")
+    p.add_argument("--force", action="store_true", help="write --output even inside corpus/ or the KB's data folder")
     p.set_defaults(func=cmd_kb_draft)
     p = kb_sub.add_parser("schema", help="print or write the JSON Schema of KB data files")
     p.add_argument("--output")
+    p.add_argument("--force", action="store_true", help="write --output even inside corpus/ or the KB's data folder")
     p.set_defaults(func=cmd_kb_schema)

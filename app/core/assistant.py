@@ -20,18 +20,21 @@ judgement, each step with its own module:
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from engine import registry
 from kb.models import Card, Rule
 from kb.search.analyzers import analyze
 from kb.search.documents import sentences
-from kb.search.searcher import QueryError, Searcher, check_game, validate_query
+from kb.search.searcher import Hit, QueryError, Searcher, check_game, validate_query
 from kb.store import KnowledgeBase
 
-from . import examples, scope, selection, settle, short_answer, simulator, tables
+from . import examples, scope, selection, settle, short_answer, tables
 from .answers import AnswerCache, size_from_env
+from .card_names import names_of
 from .printed_ids import PrintedIds
 from .question import Question, from_query
 
@@ -41,6 +44,7 @@ PAGE = 7                 # the answer and the next best candidates shown with it
 MAX_DETAILS = 3          # rules of the answer's own section (an overview seldom holds the number asked)
 MAX_ALSO = 4             # the other candidates on the page
 MAX_EXCEPTIONS = 4       # the rules and cards that override the answer, shown under it
+MAX_KIND_RULES = 4       # a card's answer: the rules that govern its kind
 # the selection's probability above which the answer's key sentence may become the short answer line
 # (a table row or a verified example needs no such confidence: they prove themselves)
 SHORT_CONFIDENCE = 0.5
@@ -57,6 +61,8 @@ NOTICES = {
                    "ko": "{game} 엔진에는 이 규칙의 예시가 없습니다."},
     "example_failed": {"en": "The {game} engine could not play the example for this rule, so none is shown.",
                        "ko": "{game} 엔진이 이 규칙의 예시를 실행하지 못해 예시를 보이지 않습니다."},
+    "kind_example": {"en": "No example plays {card} itself yet: the example below plays another card of its kind.",
+                     "ko": "{card}을(를) 직접 쓰는 예시는 아직 없습니다. 아래 예시는 같은 종류의 다른 카드를 보여 줍니다."},
     "guessed": {"en": "The question does not say which game it is about: this is {game}'s rule. "
                       "Other games answer it too (below).",
                 "ko": "어느 게임에 대한 질문인지 알 수 없어 {game}의 규칙으로 답했습니다. 다른 게임의 답도 아래에 있습니다."},
@@ -152,11 +158,13 @@ class Assistant:
         model = scope.load_model(self.searcher.embedder.name)
         out["scope"] = {"signals": signals,
                         "p_in_scope": round(model.probability(signals), 4) if model else None}
-        if not result.hits or (model is not None and not model.in_scope(signals)):
+        # a question about one card itself ("미켈란젤로 카드 효과가 뭐야?"): that card answers it, in its game
+        asked_card = self.asked_card(q)
+        if asked_card is None and (not result.hits or (model is not None and not model.in_scope(signals))):
             out["notices"].append({"kind": "out_of_scope", **scope.NOTICE})
             return _finish(out)
 
-        chosen, alternatives = self._choose_game(result, q)
+        chosen, alternatives = (asked_card[0].game, []) if asked_card and game is None else self._choose_game(result, q)
         candidates = [h for h in result.hits if h.doc.game == chosen]
         if game is None and len(candidates) < selection.DEPTH:
             # the words chose a game whose rules ranked low among all games': its own search
@@ -164,9 +172,14 @@ class Assistant:
             candidates = list(result.hits)
         ranked, confidence = selection.rank_scored(result, candidates, self.searcher.index, q)
         ranked = self._rule_before_example(ranked)
+        if asked_card:
+            ranked = self._card_first(asked_card, ranked, result)
+            confidence = 1.0        # chosen by the name the question writes, not by the selection's weights
         # the case asked, settled by a ruling of the best rules (or of the rules that override the first):
         # the rule whose sentence settles it is the answer, so the line on top and the rule under it agree
         settled, weighed = self._settle(q, chosen, ranked)
+        if asked_card and settled is not None and settled.ruling.rule != ranked[0].doc.id:
+            settled = None          # a question about the card itself: only a reading of the card settles it
         if settled is not None and settled.ruling.rule != ranked[0].doc.id:
             ranked = self._promote(ranked, settled.ruling.rule)
         top = ranked[0].doc
@@ -184,10 +197,17 @@ class Assistant:
         # then still on the page, with its key sentence)
         shown = {top.id, *(e["rule_id"] for e in answer["exceptions"]), *([worked.id] if worked else [])}
         page = [h for h in ranked[1:PAGE] if not selection.is_repeat(h.doc, top) and h.doc.id not in shown]
-        answer["details"] = [self._detail(h.doc, q) for h in page
-                             if h.doc.section and h.doc.section == top.section][:MAX_DETAILS]
+        kind_rules = self._kind_rules(top, ranked, q)
+        if kind_rules is not None:
+            # a card of the catalogue: the rules that govern its kind (how a leader is elected and replaced, how a
+            # wonder is built in stages...) are its details; the other cards of its name lead "also relevant"
+            answer["details"], answer["details_kind"] = kind_rules, "card_rules"
+            page = [h for h in ranked[1:] if h.doc.id in {c.id for c in asked_card or ()}] + page
+        else:
+            answer["details"] = [self._detail(h.doc, q) for h in page
+                                 if h.doc.section and h.doc.section == top.section][:MAX_DETAILS]
         shown |= {d["rule_id"] for d in answer["details"]}
-        also = [self._detail(h.doc, q) for h in page if h.doc.id not in shown][:MAX_ALSO]
+        also = [self._detail(h.doc, q) for h in {h.doc.id: h for h in page}.values() if h.doc.id not in shown][:MAX_ALSO]
         answer["also_relevant"] = also
         out.update(game=chosen, game_name=self.game_name(chosen), answer=answer)
         if alternatives:
@@ -205,11 +225,19 @@ class Assistant:
         # an example from the answer's own game and mode: a two-player question is not answered by a
         # Botankhamun scenario that merely ranked among the citations (and vice versa)
         cited = [h.doc.id for h in ranked if is_solo(h.doc.section) == is_solo(top.section)]
+        if kind_rules is not None:       # the card's own examples first, then those of the rules of its kind
+            cited = list(dict.fromkeys([top.id, *(d["rule_id"] for d in kind_rules), *cited]))
         example, example_notices = self.example(q, chosen, cited, settled)
         out["example"] = example
         out["notices"] += example_notices
+        card = self.kb.entry(top.id)
+        if kind_rules is not None and example is not None and top.id not in (example.get("rule_ids") or []):
+            out["notices"].append(_notice("kind_example", card=dict(card.name) if card.name else
+                                          {"ko": card.printed_id, "en": card.printed_id}))
         answer["short"] = short_answer.short_answer(q, answer, example, confident=confidence >= SHORT_CONFIDENCE,
                                                     settled=settled, kb=self.kb)
+        if answer["short"] and answer["short"]["basis"] == "key_sentence" and answer.get("origin") == "description":
+            answer["short"]["basis"] = "card_data"      # a card's data in words, never "the rulebook's sentence"
         out["settle"] = settle_record(q, settled, weighed)
         return _finish(out)
 
@@ -239,6 +267,57 @@ class Assistant:
             row = self._rows[rule_id]
             hit = Hit(self.searcher.index.docs[row], ranked[0].score, row)
         return [hit, *(h for h in ranked if h is not hit)]
+
+    # -- questions about a card ------------------------------------------------------------------------------
+    def asked_card(self, question: Question) -> tuple | None:
+        """The cards a question is about when it asks about one card itself — it names one card (or the cards that
+        share that name, every age of Frugality) and uses no other content word than a question about a card does
+        (app/core/data/card_question_words.yaml) — the one of the age it names first; else None."""
+        names = names_of(self.kb)
+        mentions = names.mentions(question.text, question.game)
+        named = {m.form for m in mentions}
+        games = {c.game for m in mentions for c in m.cards}
+        if not mentions or len({_card_name(c) for m in mentions for c in m.cards}) != 1 or len(games) != 1:
+            return None
+        rest, cut = question.text, 0
+        for m in mentions:
+            rest = rest[:m.start - cut] + " " + rest[m.end - cut:]
+            cut += (m.end - m.start) - 1
+        words = set(analyze(rest, question.lang))
+        allowed = _about_card_words()[question.lang]
+        if words - allowed - named:
+            return None
+        cards = list({c.id: c for m in mentions for c in m.cards}.values())
+        age = next((a for a in _ages_named(question.text)
+                    if any(c.catalogue and c.catalogue.age == a for c in cards)), None)
+        if age:
+            cards.sort(key=lambda c: 0 if c.catalogue and c.catalogue.age == age else 1)
+        return tuple(cards)
+
+    def _card_first(self, cards: tuple, ranked: list, result) -> list:
+        """The asked card on top (its search hit, or one made for it when the search did not rank it)."""
+        card = cards[0]
+        hit = next((h for h in ranked if h.doc.id == card.id), None)
+        if hit is None and card.id in self._rows:
+            row = self._rows[card.id]
+            score = float(result.fused[row]) if result.fused is not None else 0.0
+            hit = Hit(doc=self.searcher.index.docs[row], score=score, row=row)
+        if hit is None:
+            return ranked
+        others = [Hit(doc=self.searcher.index.docs[self._rows[c.id]], score=hit.score, row=self._rows[c.id])
+                  for c in cards[1:] if c.id in self._rows and all(h.doc.id != c.id for h in ranked)]
+        return [hit, *(h for h in ranked if h.doc.id != card.id), *others]
+
+    def _kind_rules(self, top, ranked: list, question: Question) -> list[dict] | None:
+        """For a card of the catalogue: the rules that govern its kind (its KB `related`), those the search ranked
+        for this question first; None for any other answer."""
+        entry = self.kb.entry(top.id)
+        if not isinstance(entry, Card) or entry.catalogue is None:
+            return None
+        listed = [r for r in entry.related if isinstance(self.kb.entry(r), Rule) and r in self._rows]
+        rank_of = {h.doc.id: i for i, h in enumerate(ranked)}
+        ordered = sorted(listed, key=lambda i: (rank_of.get(i, len(ranked)), listed.index(i)))
+        return [self._detail(self.searcher.index.docs[self._rows[i]], question) for i in ordered[:MAX_KIND_RULES]]
 
     def _rule_before_example(self, ranked: list) -> list:
         """A worked example is shown under the rule it illustrates, never above it: when the example
@@ -322,8 +401,12 @@ class Assistant:
         """key_sentence with the sentences' words as the index analysed them (no analysis per answer)."""
         row = self._rows.get(doc.id)
         parts = self.searcher.index.part_tokens.get(lang) if row is not None else None
-        return key_sentence(doc.text.get(lang) or "", question, lang, parts[row][1] if parts else None,
-                            self._word_weights(lang))
+        tokens = parts[row][1] if parts else None
+        text = doc.text.get(lang) or ""
+        if doc.origin.get(lang) == "description":
+            # a card's description: its first line is its age and kind, never what answers (the key is a value)
+            text, tokens = text.split("\n", 1)[-1], (tokens[1:] if tokens else None)
+        return key_sentence(text, question, lang, tokens, self._word_weights(lang))
 
     def _word_weights(self, lang: str) -> dict[str, float]:
         """How telling each word of the rules is (log N/df over the rules' sentences and titles): "Forbidden"
@@ -368,10 +451,10 @@ class Assistant:
             elif not refusal:
                 notices.append(_notice("no_example", game=name))
             return None, notices
-        played = examples.play(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
-        if played is None:
+        shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
+        if shown is None:
             return None, notices + [_notice("example_failed", game=name)]
-        data = simulator.narrated(engine, played.result, played.spec, lang)
+        played, data = shown
         data["from_question"] = "/from-question/" in played.spec["id"]
         data["assumed"] = list(played.result.facts_used)
         data["asked"] = examples.asked_json(asked)
@@ -491,6 +574,25 @@ def settle_record(q: Question, settled, weighed: list) -> dict:
             "weighed": [{"ruling_id": m.ruling.id, "side": m.side, "score": round(m.score, 4),
                          "dense": round(m.dense, 4), "lexical": round(m.lexical, 4), "side_gap": round(m.side_gap, 4)}
                         for m in weighed[:5]]}
+
+
+@lru_cache(maxsize=1)
+def _about_card_words() -> dict[str, frozenset]:
+    from kb.yamlio import load_yaml
+
+    data = load_yaml(Path(__file__).with_name("data") / "card_question_words.yaml", lines=False)
+    return {lang: frozenset(str(w).lower() for w in data[lang]) for lang in ("ko", "en")}
+
+
+def _card_name(card) -> str:
+    return (card.name.en or card.name.ko) if card.name else card.printed_id
+
+
+def _ages_named(text: str) -> list[str]:
+    """The ages a question writes ("2시대", "Age II", "Frugality II"), in reading order."""
+    words = {"a": "A", "1": "I", "2": "II", "3": "III", "i": "I", "ii": "II", "iii": "III"}
+    found = re.findall(r"(?:\b[Aa]ge\s*(I{1,3}|A|[1-3])\b|([A1-3])\s*시대|\b(II{1,2})\b)", text)
+    return [words[next(g for g in groups if g).lower()] for groups in found]
 
 
 def _finish(out: dict) -> dict:

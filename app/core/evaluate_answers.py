@@ -125,7 +125,8 @@ def short_key(short: dict | None) -> tuple:
             tuple(i["amount"] for i in value.get("items") or []), (short.get("phase") or {}).get("en"))
 
 
-EXPLAINING = {"not_honoured", "number", "no_example", "no_engine", "example_failed", "no_example_of"}
+# "kind_example": a card's answer whose example plays another card of its kind (issue 26), and says so
+EXPLAINING = {"not_honoured", "number", "no_example", "no_engine", "example_failed", "no_example_of", "kind_example"}
 
 
 def judge_example(result: dict) -> str:

@@ -194,6 +194,20 @@ def play(engine: Engine, spec: dict, lang: str, diffs: list[dict]) -> Played | N
     return played
 
 
+def play_narrated(engine: Engine, spec: dict, lang: str, diffs: list[dict]) -> tuple[Played, dict] | None:
+    """`play`, then the example as the page shows it (app.core.simulator.narrated); None when the engine cannot
+    play or narrate it. Whatever an engine raises on an example costs the example, never the answer: `kb
+    check` narrates every stored scenario in both languages, so what is left is an example built from the
+    question or played under the other edition."""
+    from app.core.simulator import narrated
+
+    try:
+        played = play(engine, spec, lang, diffs)
+        return (played, narrated(engine, played.result, played.spec, lang)) if played is not None else None
+    except Exception:  # noqa: BLE001 - see the docstring
+        return None
+
+
 def _edition_notice(edition: str, other: str, mine: str, flipped: ScenarioResult | None, diffs: list[dict]) -> dict:
     failed = next((c for c in flipped.checks if not c.ok), None) if flipped is not None else None
     out = {"kind": "edition", "edition": edition}

@@ -1,11 +1,12 @@
-"""Finding a rule or card by what a player or a bot writes: its id, its printed id (T08) or a part of its
-name ("돛", "sail"). The web page's card search and the API's lookups call these, so `/v1/cards/돛` finds what
-the Cards page finds for "돛"."""
+"""Finding a rule or card by what a player or a bot writes: its id, its printed id (T08), a part of its
+name ("돛", "sail") or its name as players write it — short forms and near misses ("미켈", "Michaelangelo",
+app/core/card_names.py). The web page's card search, `arbiter card` and the API's lookups call these, so
+`/v1/cards/돛` finds what the Cards page finds for "돛"."""
 from __future__ import annotations
 
 from kb.models import Card, Rule
 
-from .records import NotFound, UsageError, check_game
+from .records import NotFound, UsageError, card_entries, check_game
 
 
 def find_cards(kb, query: str, game: str | None = None) -> list[Card]:
@@ -16,13 +17,32 @@ def find_cards(kb, query: str, game: str | None = None) -> list[Card]:
     if not needle:
         return cards
     exact = [c for c in cards if c.printed_id.lower() == needle or c.id.lower() == needle]
-    return exact or [c for c in cards if needle in c.id.lower()
-                     or (c.name and any(needle in (n or "").lower() for n in (c.name.ko, c.name.en)))]
+    if exact:
+        return exact
+    found = [c for c in cards if needle in c.id.lower()
+             or (c.name and any(needle in (n or "").lower() for n in (c.name.ko, c.name.en)))]
+    if found:
+        return found
+    from .card_names import names_of
+
+    return names_of(kb).find(query, game)       # the way players name them: short forms, near misses
+
+
+def same_name(kb, card: Card) -> list[Card]:
+    """The cards that share `card`'s name (every age of Frugality), `card` among them."""
+    from .card_names import names_of
+
+    name = card.name.en or card.name.ko if card.name else None
+    return [c for c in names_of(kb).find(name, card.game) if c.name == card.name] if name else [card]
 
 
 def card(kb, query: str, game: str | None = None) -> Card:
     """The one card `query` names (find_cards): NotFound when none, UsageError when several (named)."""
     check_game(game)
+    try:        # an id, a printed id or a name as players write it (the earliest age where several share it)
+        return card_entries(kb, query, game)[0]
+    except NotFound:
+        pass
     cards = find_cards(kb, query, game)
     if not cards or not query.strip():
         where_en, where_ko = (f" in {game}", f"{game}에 ") if game else ("", "")

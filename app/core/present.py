@@ -200,6 +200,7 @@ _TYPE_SINGULAR = {
     "government": ("Government card", "정부 카드"), "wonder": ("Wonder", "문화 유산"),
     "leader": ("Leader", "지도자"), "action": ("Action card", "행동 카드"), "event": ("Event", "이벤트"),
     "territory": ("Territory", "영토"), "aggression": ("Aggression", "침략"), "tactics": ("Tactics card", "전술 카드"),
+    "pact": ("Pact", "조약"), "war": ("War", "전쟁"), "bonus-card": ("Defense/colonization bonus card", "방어/식민지 점령 보너스 카드"),
     # Imhotep's market cards by colour
     "red": ("red market card", "빨간색 시장 카드"), "green": ("green market card", "초록색 시장 카드"),
     "blue": ("blue market card", "파란색 시장 카드"), "purple": ("purple market card", "보라색 시장 카드"),
@@ -235,6 +236,8 @@ def entry_title(entry, lang: str) -> str:
     if isinstance(entry, Card):
         name = entry.name.get(lang) if entry.name else None
         kind = card_type(entry.type, lang)
+        if entry.catalogue is not None and entry.catalogue.age_label:
+            kind = f"{kind}, {entry.catalogue.age_label.get(lang)}"      # cards of one name differ by age
         if not PRINTED_ID.fullmatch(entry.printed_id):
             return clean(f"{name} ({kind})" if name else kind)
         return clean(f"{entry.printed_id} {kind}" + (f" · {name}" if name else ""))
@@ -557,8 +560,11 @@ def citations(kb: KnowledgeBase, hits: list[dict], lang: str) -> list[dict]:
         entry = kb.entry(ids[0])
         origin = entry.origin.get(text_lang) if isinstance(entry, (Rule, Card)) else None
         heading = merged_label(kb, ids, lang) if len(ids) > 1 else None
+        # a card of the catalogue has no rulebook line: where it is, is its data (the engine's, described)
+        catalogued = isinstance(entry, Card) and entry.catalogue is not None and not hit["sources"]
         out.append({"rule_id": ids[0], "rule_ids": ids,
-                    "where": where(kb, ids[0], lang, hit.get("title"), heading),
+                    "where": (f"{shown_title(kb, ids[0], hit.get('title'), lang)} · {t('card_data', lang)}"
+                              if catalogued else where(kb, ids[0], lang, hit.get("title"), heading)),
                     "rulebook_text": hit["text"].get(text_lang) or "", "text_lang": text_lang, "origin": origin,
                     "lines": line_refs(kb, [s for i in ids for s in by_id[i]["sources"]], lang)})
     return out
@@ -707,6 +713,10 @@ def answer_view(kb: KnowledgeBase, result: dict, lang: str) -> dict:
         "short": short_view(kb, a.get("short"), lang),
         "key_lang": a.get("lang") or lang,
         **_page_entries(kb, a, lang),
+        "details_heading": t("kind_rules" if a.get("details_kind") == "card_rules" else "details", lang),
+        # a card of the catalogue is shown as a card: its data in words, each value with its provenance
+        "card": (card_view(kb, entry, lang) if isinstance(entry := kb.entry(a["rule_id"]), Card)
+                 and entry.catalogue is not None else None),
         "missing": missing_lines(a.get("missing") or [], lang),
         "errata": [erratum_line(e, lang) for e in a.get("errata") or []],
     }
@@ -848,3 +858,79 @@ def picture_width(svg: str | None) -> int | None:
     units = natural / float(view.group(1)) if view else 1.0        # px per drawing unit at its own width
     scale = max(1.0, READABLE_PX / (min(sizes) * units)) if sizes else 1.0
     return int(round(natural * scale))
+
+
+# -- a card as a card -----------------------------------------------------------------------------------------
+PROVENANCE_LABEL = {"rulebook": "prov_rulebook", "source": "prov_source", "assumed": "prov_assumed"}
+
+
+def card_view(kb: KnowledgeBase, card: Card, lang: str) -> dict:
+    """A card as a player reads it, in the reader's language with the other language beside: its names, age and
+    kind; the rulebook's own text where the rulebook prints it (labelled as such); its catalogue data — each value in
+    words with where it comes from — labelled as Arbiter's description of the engine's data, never as rulebook text;
+    and the sources of its values. No ids, field names or storage paths."""
+    other = "en" if lang == "ko" else "ko"
+    cat = card.catalogue
+    names = [n for n in ((card.name.get(lang), card.name.get(other)) if card.name else ()) if n]
+    view = {"title": entry_title(card, lang), "names": " / ".join(dict.fromkeys(names)),
+            "kind": (clean(cat.kind.get(lang)) + (f" ({cat.deck.get(lang)})" if cat.deck else "")) if cat
+            else card_type(card.type, lang),
+            "age": cat.age_label.get(lang) if cat and cat.age_label else None,
+            "aliases": ", ".join(cat.aliases.ko + cat.aliases.en) if cat else "",
+            "rulebook": [], "effects": [], "numbers": [], "provenance": [], "note": None}
+    for text_lang in (lang, other):
+        text, origin = card.text.get(text_lang), card.origin.get(text_lang)
+        if text and origin in ("official", "translation"):
+            view["rulebook"].append({"lang": t(f"lang_{text_lang}", lang), "origin": t(origin, lang), "text": text})
+    if cat is None:
+        return view
+    source_of = {p.group: p.source for p in cat.provenance}
+    for part in ("effects", "numbers"):
+        view[part] = [{"text": line.text.get(lang), "other": line.text.get(other),
+                       "basis": t(PROVENANCE_LABEL[source_of.get(line.group, "assumed")], lang)}
+                      for line in getattr(cat, part)]
+    view["note"] = t("card_data_note", lang)
+    for p in cat.provenance:
+        label = t(PROVENANCE_LABEL[p.source], lang)
+        if p.source == "rulebook":
+            line = t("prov_rulebook_line", lang).format(rule=rule_title(kb, p.rule, lang))
+            if p.note and p.note.get(lang):
+                line += f" ({readable(p.note.get(lang), kb, lang)})"
+        elif p.source == "source":
+            checked = p.checked.get(lang) or p.checked.get(other) if p.checked else ""
+            line = t("prov_source_line", lang).format(ref=_tidy(readable(p.ref, kb, lang)),
+                                                       checked=_tidy(readable(checked, kb, lang)))
+        else:
+            note = p.note.get(lang) or p.note.get(other) if p.note else ""
+            line = t("prov_assumed_line", lang).format(note=_tidy(readable(note, kb, lang)))
+        view["provenance"].append({"label": label, "text": line})
+    return view
+
+
+def _tidy(text: str) -> str:
+    """A reference read without its file names: no space left before a particle or a punctuation mark, no colon
+    left alone ("kgold TTA.py: …" → "kgold: …")."""
+    text = re.sub(r"\s+(?=[,.;:)])|(?<=[A-Za-z0-9])\s+(?=(?:에도|에서|에는|에|의|은|는|이|가|을|를|와|과|도)"
+                  r"(?![\uac00-\ud7a3]))", "", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def card_text(kb: KnowledgeBase, card: Card, lang: str) -> str:
+    """card_view as plain text (`arbiter card NAME`)."""
+    v = card_view(kb, card, lang)
+    out = [v["title"], f"{t('card_names', lang)}: {v['names']}" if v["names"] else "",
+           f"{t('card_kind', lang)}: {v['kind']}" + (f" · {t('card_age', lang)}: {v['age']}" if v["age"] else "")]
+    if v["aliases"]:
+        out.append(f"{t('card_aliases', lang)}: {v['aliases']}")
+    for text in v["rulebook"]:
+        out += ["", f"[{text['lang']} · {text['origin']}]", text["text"].strip()]
+    for part, key in (("effects", "card_effects"), ("numbers", "card_numbers")):
+        if v[part]:
+            out += ["", f"{t(key, lang)}:"]
+            out += [f"  • {line['text']}  [{line['basis']}]" + (f"\n    ({line['other']})" if line["other"] else "")
+                    for line in v[part]]
+    if v["note"]:
+        out += ["", f"({v['note']})"]
+    if v["provenance"]:
+        out += ["", f"{t('card_provenance', lang)}:"] + [f"  {p['label']}: {p['text']}" for p in v["provenance"]]
+    return "\n".join(line for line in out if line is not None).replace("\n\n\n", "\n\n")

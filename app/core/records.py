@@ -5,6 +5,8 @@ for bad input (in English, as the command line prints it, and in Korean, which t
 Heavy modules are imported inside each function, so that quick commands stay quick."""
 from __future__ import annotations
 
+import re
+
 from engine.korean import josa, particle
 
 MAX_K = 100
@@ -74,20 +76,56 @@ def rule_entry(kb, rule_id: str):
     return rule
 
 
-def card_entry(kb, card_id: str, game: str | None = None):
-    """The card or tile with this printed id (T08) or full id (tekhenu/T08), in `game` when given."""
+def card_entries(kb, query: str, game: str | None = None) -> list:
+    """The cards `query` names — printed id (T08), game/id (tekhenu/T08), or a name as players write it, Korean or
+    English, short forms and near misses included (app/core/card_names.py) — in `game` when given: one card, or the
+    cards that share its name (every age of Frugality). NotFound when nothing is near enough; UsageError when it
+    names cards of several names or games."""
+    from app.core.card_names import names_of
+
     check_game(game)
-    cards = kb.find_cards(card_id, game)
+    cards = names_of(kb).find(query, game)
     if not cards:
         where_en, where_ko = (f" in {game}", f"{game}에 ") if game else ("", "")
-        raise NotFound(f"no card with id {card_id!r}{where_en} (use a printed id like T08, or game/id like tekhenu/T08)",
-                       f"{where_ko}번호가 {card_id!r}인 카드가 없습니다 (T08 같은 인쇄 번호나 tekhenu/T08처럼 게임/번호로 "
-                       f"찾으세요)")
-    if len(cards) > 1:
+        if not query.strip() or "/" in query or re.fullmatch(r"\s*[A-Za-z]{1,4}-?\d{1,3}\s*", query):
+            raise NotFound(f"no card with id {query!r}{where_en} (use a printed id like T08, or game/id like "
+                           f"tekhenu/T08)",
+                           f"{where_ko}번호가 {query!r}인 카드가 없습니다 (T08 같은 인쇄 번호나 tekhenu/T08처럼 "
+                           f"게임/번호로 찾으세요)")
+        raise NotFound(f"no card named {query!r}{where_en} (give a card's name in Korean or English, a printed id "
+                       f"like T08, or game/id like tekhenu/T08)",
+                       f"{where_ko}{repr(query)}{particle(repr(query), '이라는/라는')} 이름의 카드가 없습니다 (카드 이름을 한국어나 영어로, 또는 T08 같은 인쇄 "
+                       f"번호나 tekhenu/T08 같은 게임/번호로 찾으세요)")
+    games = {c.game for c in cards}
+    names = list(dict.fromkeys(_card_name(c) for c in cards))
+    if len(games) > 1:
         ids = ", ".join(c.id for c in cards)
-        raise UsageError(f"{card_id!r} is ambiguous: {ids}; pass --game or game/id",
-                         f"{josa(repr(card_id), '은/는')} 여러 게임에 있습니다: {ids}. 게임을 지정하거나 게임/번호로 찾으세요")
-    return cards[0]
+        raise UsageError(f"{query!r} is ambiguous: {ids}; pass --game or game/id",
+                         f"{josa(repr(query), '은/는')} 여러 게임에 있습니다: {ids}. 게임을 지정하거나 게임/번호로 찾으세요")
+    if len(names) > 1:
+        listed = ", ".join(names)
+        raise UsageError(f"{query!r} names several cards: {listed}; write more of the name",
+                         f"{query!r}에 맞는 카드가 여럿입니다: {listed}. 이름을 더 써 주세요")
+    return cards
+
+
+def _card_name(card) -> str:
+    return (card.name.en or card.name.ko) if card.name else card.printed_id
+
+
+def card_entry(kb, card_id: str, game: str | None = None):
+    """The card `card_id` names (card_entries), the earliest age first where several share its name."""
+    return card_entries(kb, card_id, game)[0]
+
+
+def card_record(kb, card, same_name: list | None = None) -> dict:
+    """`arbiter card --json` and /v1/cards: the card's record (kb.export.detail_record) and the ids of the other
+    cards of its name (`also`: the other ages of Frugality)."""
+    from kb.export import detail_record
+
+    record = detail_record(kb, card)
+    record["also"] = [c.id for c in same_name or [] if c.id != card.id]
+    return record
 
 
 def diff_entries(kb, game: str | None = None) -> list:

@@ -55,7 +55,8 @@ FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "se
             *(f"kind_{k}" for k in KINDS),
             "table_row", "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
             "what_happens_x_modal", "how_x_step",
-            "title_leaf_sim", "title_leaf_rel", "title_sim", "title_rel")
+            "title_leaf_sim", "title_leaf_rel", "title_sim", "title_rel",
+            "ruling_fit", "ruling_fit_rel", "has_ruling")
 
 NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|못|안 |불가|금지")
 PLAYERS = re.compile(r"(\d)\s*(?:-?\s*players?|인|명)")
@@ -148,6 +149,16 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
             "how_x_step": float(wanted["how"] and doc.subkind in ("step", "list", "paragraph")),
         }
         out[i] = [values.get(f, 0.0) for f in FEATURES]
+    # how well the rulings of each rule (their players' questions and claims, kb/models.py Ruling) fit the
+    # question: the rule whose reading is asked about is the answer
+    if comp.qvec is not None:
+        fits = ruling_fits(index, [h.doc.id for h in candidates], question)
+        have = [f for f in fits if f is not None]
+        top = max(have) if have else 0.0
+        for j, fit in enumerate(fits):
+            out[j, FEATURES.index("has_ruling")] = float(fit is not None)
+            out[j, FEATURES.index("ruling_fit")] = fit or 0.0
+            out[j, FEATURES.index("ruling_fit_rel")] = (fit - top) if fit is not None else 0.0
     # what each rule is about, as its title says ("Bonuses alone cannot win a colony"), against the
     # question — semantically (e5), the titles embedded as queries like the question
     if index.title_vectors is not None and comp.qvec is not None:
@@ -157,6 +168,73 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
             out[:, FEATURES.index(sim)] = sims[:, j]
             out[:, FEATURES.index(rel)] = sims[:, j] - sims[:, j].max()
     return out
+
+
+RULING_LEX = 0.35          # words against meaning in a ruling's fit (as app/core/settle.py weighs them)
+
+
+class _RulingForms:
+    """The index's ruling forms by the rule they read, with how telling each of their words is."""
+
+    def __init__(self, index):
+        import math
+
+        self.rows: dict[str, list[int]] = {}
+        for i, form in enumerate(index.ruling_forms or []):
+            self.rows.setdefault(form.get("rule", ""), []).append(i)
+        self.vectors = (np.asarray(index.ruling_vectors, dtype=np.float32)
+                        if index.ruling_vectors is not None and len(index.ruling_vectors) else None)
+        self.tokens = [set(f["tokens"]) for f in index.ruling_forms or []]
+        self.langs = [f["lang"] for f in index.ruling_forms or []]
+        self.weights: dict[str, dict[str, float]] = {}
+        for lang in ("ko", "en"):
+            docs = [t for t, l in zip(self.tokens, self.langs) if l == lang]
+            df: dict[str, int] = {}
+            for d in docs:
+                for t in d:
+                    df[t] = df.get(t, 0) + 1
+            self.weights[lang] = {t: math.log((len(docs) + 1) / (c + 0.5)) for t, c in df.items()}
+
+
+_FORMS: dict[int, tuple] = {}
+
+
+def ruling_fits(index, rule_ids: list[str], question: Question) -> list[float | None]:
+    """For each rule, the best fit of its rulings' forms to the question (meaning + words), or None when it
+    has no ruling."""
+    kept = _FORMS.get(id(index))
+    if kept is None or kept[0] is not index:
+        kept = _FORMS[id(index)] = (index, _RulingForms(index))
+    forms = kept[1]
+    if forms.vectors is None or question.vector is None:
+        return [None] * len(rule_ids)
+    qvec = np.asarray(question.vector, dtype=np.float32)
+    words = set(question.words())
+    weight = forms.weights.get(question.lang) or {}
+    out = []
+    for rule_id in rule_ids:
+        rows = forms.rows.get(rule_id)
+        if not rows:
+            out.append(None)
+            continue
+        sims = forms.vectors[rows] @ qvec
+        best = -1.0
+        for j, row in enumerate(rows):
+            lex = _f1(words, forms.tokens[row], weight) if forms.langs[row] == question.lang else 0.0
+            best = max(best, float(sims[j]) + RULING_LEX * lex)
+        out.append(best)
+    return out
+
+
+def _f1(words: set, form: set, weight: dict) -> float:
+    if not words or not form:
+        return 0.0
+    w = (lambda t: weight.get(t, 1.0))
+    shared = sum(w(t) for t in words & form)
+    if not shared:
+        return 0.0
+    precision, recall = shared / sum(w(t) for t in form), shared / sum(w(t) for t in words)
+    return 2 * precision * recall / (precision + recall)
 
 
 @lru_cache(maxsize=1)

@@ -101,10 +101,12 @@ def negated(text: str, lang: str, statement: bool = False) -> bool:
 @dataclass(frozen=True)
 class Dispute:
     """A reported position ("My friend says gray dice can produce — who's right?"): the first position's
-    words, who holds it, and whether its predicate is negated."""
+    words, who holds it, and whether its predicate is negated; the second position's words where the
+    question reports two ("I say X, she says Y")."""
     position: str
     who: str | None
     negated: bool
+    second: str | None = None
 
 
 _WHO_EN = re.compile(r"(?P<who>\b(?:my|our|the)\s+[a-z]+(?:\s+[a-z]+)?|\b[A-Z][a-z]+|\b(?:he|she|they|i|we|someone|"
@@ -127,7 +129,13 @@ def dispute(question: Question) -> Dispute | None:
         position = (rest[:cut.start()] if cut else rest).strip(" ,:\"'“”")
         if len(position) < 4:
             return None
-        return Dispute(position, m.group("who").strip(), negated(position, "en", statement=True))
+        second = None
+        other = _WHO_EN.search(rest, cut.start() if cut else len(rest))
+        if other:
+            tail = rest[other.end():]
+            end = _CUT_EN.search(tail)
+            second = (tail[:end.start()] if end else tail).strip(" ,:\"'“”") or None
+        return Dispute(position, m.group("who").strip(), negated(position, "en", statement=True), second)
     # a reporting ending right after a quotation ("…두 문명"이라고 써 있으면) quotes a card, not a person
     m = next((r for r in REPORTED_KO.finditer(text) if not re.search(r"[\"”’']\s*(?:이)?$", text[:r.start() + 1])
               and not re.match(r"[\"”’']", text[max(0, r.start() - 1):r.start()] or "x")), None)
@@ -137,16 +145,27 @@ def dispute(question: Question) -> Dispute | None:
     start = max(clause.rfind(p) for p in (".", "?", "!", "\n"))
     clause = clause[start + 1:].strip()
     who = _WHO_KO.match(clause)
-    return Dispute(clause, who.group("who") if who else None, negated(_strip_report(clause), "ko", statement=True))
+    after = next(REPORTED_KO.finditer(text, m.end()), None)
+    second = None
+    if after is not None:
+        second = text[m.end():after.end()].strip(" .,?!~") or None
+        if second:
+            second = re.sub(r"^(?:고|하고|했고|했는데|인데|는데|며|고요)\s*", "", second).strip() or None
+    return Dispute(clause, who.group("who") if who else None, negated(_strip_report(clause), "ko", statement=True),
+                   second)
 
 
 def position_words(position: Dispute, lang: str) -> str:
     """A position as a plain statement: without who said it and without the reporting ending."""
-    text = position.position
+    return statement(position.position, lang)
+
+
+def statement(text: str, lang: str) -> str:
+    """A reported clause as a plain statement ("친구는 X래" → "X")."""
     if lang == "ko":
         text = _strip_report(text)
-        if position.who and text.startswith(position.who):
-            text = re.sub(r"^[가-힣A-Za-z]{1,6}?(?:이가|이는|가|는|은|이)\s", "", text, count=1)
+        text = re.sub(r"^[가-힣A-Za-z]{1,6}?(?:이가|이는|가|는|은|이)\s", "", text, count=1) \
+            if _WHO_KO.match(text) else text
     return text.strip()
 
 
@@ -174,9 +193,19 @@ PARAMS = {
     "side_margin": 0.02,        # ahead of the other side of the same claim (asks vs denies)
     "side_lex_weight": 0.35,    # words against meaning when telling the two sides of one claim apart
     "deny_margin": 0.0,         # how far a "denies" question must lead its claim's own questions
+    # which side of a claim: the direction that parts the ruling's own questions on its two sides (their
+    # meanings' difference, the words only one side uses) and the best form of each side
+    "pol_dense": 0.0,
+    "pol_lex": 0.0,
+    "pol_max": 1.0,
 }
 RULES_CONSIDERED = 6
 SOLO_WORDS = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로|1인|혼자", re.I)
+# what a how-many question counts, where it says so: a cost is not a score, a score not a cost
+ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:이|가)?\s*들어\??$|드는", re.I)
+ASKS_POINTS = re.compile(r"\bpoints?\b|\bvp\b|\bvictory points?\b|\bscores?\b|몇\s*점|점수", re.I)
+IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|드는|소모|필요|써야|사용", re.I)
+IS_POINTS = re.compile(r"point|\bvp\b|victory|score|점", re.I)
 ONLY_EN = re.compile(r"\b(?:only|just|at most|strictly|no more than|exactly one)\b", re.I)
 ONLY_KO = re.compile(r"[가-힣0-9]만(?:\s|$|[?.,!])|밖에|뿐|까지만")
 
@@ -265,6 +294,7 @@ class Settler:
         self._weights = weights or {}
         self._embed = embed                     # text -> its vector as a query (a dispute's position)
         self._own_numbers: dict[str, set] = {}
+        self._parts: dict[str, tuple | None] = {}   # per ruling: what parts its questions on its two sides
         self._readers: dict[tuple, tuple] = {}      # per ruling and game vocabulary: its parameters' reader
 
     def rulings_of(self, rule_id: str) -> list[Ruling]:
@@ -336,6 +366,9 @@ class Settler:
         if position is not None and self._embed is not None:
             text = position_words(position, question.lang)
             positions.append(self.reading(text, question.lang, self._embed(text), statement=True))
+            second = statement(position.second, question.lang) if position.second else ""
+            if len(second) >= 6:
+                positions.append(self.reading(second, question.lang, self._embed(second), statement=True))
         out = Weighing(kind, question, reading, positions, position)
         several = kind == "how_many" and asks_several(question)
         solo = bool(SOLO_WORDS.search(question.text))
@@ -353,12 +386,64 @@ class Settler:
                 continue            # two numbers asked: only a value of several numbers answers
             if not solo and self._solo(ruling):
                 continue            # a solo-mode reading answers a question about the solo mode only
+            if ruling.value is not None and kind == "how_many" and not self._counts_what_is_asked(ruling, question):
+                continue
             values = self.read_values(ruling, question, asked, vocabulary, span)
             conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
+            polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
                                        [self.sides(r, ruling) for r in positions], values, conditions,
-                                       self._explained(ruling, numbers, values, kind)))
+                                       self._explained(ruling, numbers, values, kind),
+                                       self.polarity(reading, ruling) if polar else None,
+                                       [self.polarity(r, ruling) for r in positions] if polar else []))
         return out
+
+    def _counts_what_is_asked(self, ruling: Ruling, question: Question) -> bool:
+        """A question that asks a cost is not answered by a score, nor one that asks points by a cost."""
+        text = " ".join(filter(None, [ruling.claim.ko, ruling.claim.en, *(ruling.value.unit.model_dump().values()
+                                                                         if ruling.value.unit else ())]))
+        if ASKS_COST.search(question.text) and not IS_COST.search(text):
+            return False
+        if ASKS_POINTS.search(question.text) and not ASKS_COST.search(question.text) and not IS_POINTS.search(text):
+            return False
+        return True
+
+    def polarity(self, reading: Reading, ruling: Ruling) -> tuple[float, float]:
+        """Which side of the ruling's claim a reading leans to, by what parts its own questions: (meaning —
+        the reading projected on the direction from its denies' centre to its asks' and claim's, from their
+        midpoint —, words — the telling words only one side uses, found in the reading: +1 all the claim's
+        side's, −1 all the denies'). (0, 0) where the ruling has no denies."""
+        parts = self._parts.get(ruling.id)
+        if parts is None:
+            parts = self._parts[ruling.id] = self._ruling_parts(ruling)
+        if parts is None:
+            return 0.0, 0.0
+        direction, middle, yes_words, no_words = parts
+        dense = float((reading.vector - middle) @ direction)
+        weight = self._weights.get(reading.lang) or {}
+        yes = sum(weight.get(t, 1.0) for t in reading.words & yes_words.get(reading.lang, set()))
+        no = sum(weight.get(t, 1.0) for t in reading.words & no_words.get(reading.lang, set()))
+        return dense, (yes - no) / (yes + no) if yes + no else 0.0
+
+    def _ruling_parts(self, ruling: Ruling):
+        rows = self.by_ruling.get(ruling.id) or []
+        yes = [r for r in rows if self.forms[r]["kind"] in ("ask", "claim")]
+        no = [r for r in rows if self.forms[r]["kind"] == "deny"]
+        if not yes or not no:
+            return None
+        a, d = self.vectors[yes].mean(0), self.vectors[no].mean(0)
+        direction = a - d
+        norm = float(np.linalg.norm(direction))
+        if norm < 1e-6:
+            return None
+        words = {}
+        for side, members in (("yes", yes), ("no", no)):
+            words[side] = {lang: set().union(*([set(self.forms[r]["tokens"]) for r in members
+                                                if self.forms[r]["lang"] == lang] or [set()]))
+                           for lang in ("ko", "en")}
+        yes_only = {lang: words["yes"][lang] - words["no"][lang] for lang in ("ko", "en")}
+        no_only = {lang: words["no"][lang] - words["yes"][lang] for lang in ("ko", "en")}
+        return direction / norm, (a + d) / 2, yes_only, no_only
 
     def _solo(self, ruling: Ruling) -> bool:
         rule = self.kb.entry(ruling.rule)
@@ -488,6 +573,8 @@ class Weighed:
     values: dict
     conditions: bool            # its conditions hold for the question's numbers, and each is given
     explained: bool = True      # every number of the question is one of its parameters or in its own words
+    polarity: tuple | None = None       # (meaning, words): the question's lean to the claim's side (verdicts)
+    position_polarity: list = field(default_factory=list)   # the same for each of a dispute's positions
 
 
 @dataclass
@@ -518,18 +605,20 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
             continue
         sides = {k: max(v, key=lambda f: _side_score(f, params)) for k, v in forms.items()}
         scored = {k: _side_score(v, params) for k, v in sides.items()}
+        fit = max(scored.values())          # how well the ruling fits, whichever side
         # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
         # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
-        lean = {k: _side_score(v, params, params["side_lex_weight"]) - (params["deny_margin"] if k == "deny" else 0)
-                for k, v in sides.items()}
+        lean = {k: _side_score(v, params, params["side_lex_weight"]) for k, v in sides.items()}
         yes = max((k for k in ("ask", "claim") if k in lean), key=lambda k: lean[k], default=None)
         no = "deny" if "deny" in lean else None
-        side = max((k for k in (yes, no) if k), key=lambda k: lean[k])
-        other = no if side == yes else yes
-        gap = lean[side] - lean[other] if other else 1.0
+        if yes is None or no is None:
+            side, gap = (yes or no), 1.0
+        else:
+            polar = _lean(w, weighing, lean[yes] - lean[no], params)
+            side, gap = (yes, polar) if polar > 0 else (no, -polar)
         chosen = sides[side]
         matches.append((w, Match(w.ruling, side, chosen.text, chosen.lang, chosen.dense, chosen.lexical,
-                                 scored[side] + w.bonus, gap, chosen.negated)))
+                                 fit + w.bonus, gap, chosen.negated)))
     matches.sort(key=lambda wm: -wm[1].score)
     shown = [m for _, m in matches]
     # a reading whose conditions the question does not meet (or does not say), or that leaves a number of
@@ -548,6 +637,28 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
                 and result_key(weighing, w, other) != answer:
             return None, shown
     return (best_w, best), shown
+
+
+def _lean(w: Weighed, weighing: Weighing, best_gap: float, params: dict) -> float:
+    """How far the question (a dispute: its first position, against its second where it reports one) leans
+    to the claim's side (> 0) rather than the denies' (< 0)."""
+    def one(polarity, gap):
+        dense, words = polarity or (0.0, 0.0)
+        return (params["pol_dense"] * dense + params["pol_lex"] * words + params["pol_max"] * gap
+                - params["deny_margin"])
+
+    if weighing.kind != "dispute" or not w.position_polarity:
+        return one(w.polarity, best_gap)
+    first = one(w.position_polarity[0], best_gap)
+    if len(w.position_polarity) > 1 and len(w.position_sides) > 1 and w.position_sides[1]:
+        second_sides = {k: max(v, key=lambda f: _side_score(f, params, params["side_lex_weight"]))
+                        for k, v in w.position_sides[1].items()}
+        if "deny" in second_sides and any(k in second_sides for k in ("ask", "claim")):
+            yes2 = max(_side_score(second_sides[k], params, params["side_lex_weight"])
+                       for k in ("ask", "claim") if k in second_sides)
+            gap2 = yes2 - _side_score(second_sides["deny"], params, params["side_lex_weight"])
+            return (first - one(w.position_polarity[1], gap2)) / 2
+    return first
 
 
 def result_key(weighing: Weighing, w: Weighed, m: Match):

@@ -134,7 +134,7 @@ def show_table(table: P.Table, mark: int | None = None) -> None:
 
 
 def origin_label(origin: str | None, lang: str) -> str:
-    return t(origin, lang) if origin in ("official", "translation") else ""
+    return t(origin, lang) if origin in ("official", "translation", "description") else ""
 
 
 def text_heading(text_lang: str, origin: str | None, lang: str) -> str:
@@ -251,10 +251,12 @@ def render_answer(result: dict, lang: str) -> None:
             st.markdown(f"**{text_heading(other['lang'], other['origin'], lang)}**")
             show_text(other["text"], a["table_kind"])
     show_notes(raw.get("missing") or [], raw.get("errata") or [], lang)
+    if a["card"]:
+        show_card_data(a["card"], lang)
     for heading, entries, where in ((t("worked_example", lang), [a["worked_example"]] if a["worked_example"] else [],
                                      "worked"),
                                     (t("exceptions", lang), a["exceptions"], "exceptions"),
-                                    (t("details", lang), a["details"], "details"),
+                                    (a["details_heading"], a["details"], "details"),
                                     (t("also_relevant", lang), a["also"], "also")):
         if entries:
             st.markdown(f"#### {heading}")
@@ -448,7 +450,11 @@ def scroll_to_highlight() -> None:
 
 
 def render_entry(entry, lang: str, highlight: bool = False, title: str | None = None) -> None:
-    """One rule or card (or several printing the same text, under `title`: "B21 · B22 Blessing card")."""
+    """One rule or card (or several printing the same text, under `title`: "B21 · B22 Blessing card"); a card
+    of the catalogue as a card."""
+    if getattr(entry, "catalogue", None) is not None:
+        render_card(entry, lang, highlight)
+        return
     with st.container(border=True, key=HIGHLIGHT if highlight else None):
         badge = f" · ⚠ {t('edition_diff', lang)}" if entry.edition_diff else ""
         mark = "▶ " if highlight else ""
@@ -487,6 +493,39 @@ def page_cards(lang: str) -> None:
         st.caption(t("cards_shown", lang).format(n=MAX_CARDS, total=len(cards)))
     for group in P.entry_groups(base, cards[:MAX_CARDS], lang):
         render_entry(group["entry"], lang, title=group["title"])
+
+
+def render_card(card, lang: str, highlight: bool = False) -> None:
+    """A card of the catalogue as a card: its names, age and kind, the rulebook's text where it prints one, its
+    data in words with the provenance of each value — no ids or field names."""
+    view = P.card_view(kb(), card, lang)
+    with st.container(border=True, key=HIGHLIGHT if highlight else f"card-{card.printed_id}"):
+        st.markdown(f"{'▶ ' if highlight else ''}**{P.markdown(view['title'])}**")
+        st.caption(P.markdown(" · ".join(x for x in (view["names"], view["kind"], view["age"]) if x)))
+        if view["aliases"]:
+            st.caption(P.markdown(f"{t('card_aliases', lang)}: {view['aliases']}"))
+        for text in view["rulebook"]:
+            st.caption(P.markdown(f"{t('card_rulebook_text', lang)} · {text['lang']} · {text['origin']}"))
+            show_text(text["text"])
+        show_card_data(view, lang)
+        st.caption(f"[{t('link_here', lang)}]({link(lang, page='browse', rule=card.id)})")
+
+
+def show_card_data(view: dict, lang: str) -> None:
+    """A card's data in words (effects, then costs and numbers), each value's provenance beside it, and where the
+    values come from."""
+    st.markdown(f"**{t('card_data', lang)}** — {P.markdown(view['note'])}")
+    for part, key in (("effects", "card_effects"), ("numbers", "card_numbers")):
+        if view[part]:
+            st.markdown(f"*{t(key, lang)}*")
+            rows = [{t("card_data", lang): line["text"], t("lang_" + ("en" if lang == "ko" else "ko"), lang):
+                     line["other"], t("card_provenance", lang): line["basis"]} for line in view[part]]
+            import pandas as pd
+
+            st.table(pd.DataFrame(rows), hide_index=True)
+    with st.expander(t("card_provenance", lang)):
+        for p in view["provenance"]:
+            st.markdown(f"- **{P.markdown(p['label'])}**: {P.markdown(p['text'])}")
 
 
 # -- Edition differences -----------------------------------------------------------------------------

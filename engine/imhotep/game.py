@@ -9,7 +9,7 @@ from . import data as D
 from . import examples, narrate, picture, rules, scenarios, simulator
 from . import sites as S
 from .actions import SPECS, action_to_json
-from .state import State
+from .state import State, stone_total
 
 SIDE_HELP = {"en": "the side of this site's board (overrides --sides)", "ko": "이 건설부지 게임판의 면 (--sides보다 우선)"}
 
@@ -71,10 +71,16 @@ class ImhotepEngine(api.Engine):
     def state_to_json(self, state: State) -> dict:
         return state.to_json()
 
+    def state_names(self, data: dict) -> dict:
+        players = api.check_players(data, self.info.min_players, self.info.max_players)
+        return {"seat": range(players), "card": D.DECK, "fact": _fact_paths()}
+
     def load_state(self, data: dict) -> State:
         api.check_record(data, _fresh(api.check_players(data, self.info.min_players, self.info.max_players)),
                          "the state", lists=("ships",), nullable={"last_mover": 0, "pending": [], "site": ""})
-        return State.from_json(data)
+        state = State.from_json(data)
+        _check_consistent(state)
+        return state
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
@@ -115,9 +121,38 @@ class ImhotepEngine(api.Engine):
     def picture(self, situation: api.Situation, lang: str) -> str | None:
         return picture.svg(situation.state, lang)
 
+    def card_identities(self) -> list[api.CardIdentity]:
+        return card_identities()
+
     def example_from_question(self, asked: api.Asked, rule_ids: list[str]) -> api.QuestionExample | None:
         return examples.example_from_question(asked, rule_ids)
 
+
+@cache
+def _fact_paths() -> frozenset:
+    return frozenset(f.path for f in D.FACTS.all())
+
+
+def _check_consistent(s: State) -> None:
+    """What the state's shape cannot say key by key: one record per seat, the ships a round card gives, each
+    colour's 30 stones, a pending choice that points at something there (MalformedState otherwise)."""
+    def refuse(what: str):
+        raise api.MalformedState(f"not an Imhotep state: {what}")
+
+    if not all(len(row) == s.players for row in (s.quarry, s.sled, s.score, s.cards, s.obelisk)):
+        refuse(f"quarry, sled, score, cards and obelisk hold one entry per player ({s.players})")
+    if len(s.pyramid) != (1 if s.sides["pyramid"] == "A" else D.PYRAMID_B_COUNT + 1):
+        refuse("the pyramid site holds one pile on side A, one per pyramid and the pile beside them on side B")
+    if any(len(card) != D.SHIPS_PER_ROUND for card in s.round_cards) or \
+            any(ship[0] != len(ship[1]) for ship in s.ships):
+        refuse("a round card names the size of each ship, and a ship has as many spaces as its size")
+    for seat in range(s.players):
+        if stone_total(s, seat) != D.STONES_PER_COLOR:
+            refuse(f"seat {seat} has {stone_total(s, seat)} stones, not {D.STONES_PER_COLOR}")
+    if s.pending and s.pending[0] in ("lever_order", "sail_site") and s.pending[2] >= len(s.ships):
+        refuse(f"{s.pending[0]} names ship {s.pending[2]}, and there are {len(s.ships)}")
+    if any(t[0] == "temple_b" and t[1] >= D.TEMPLE_SPACES[s.players] for t in s.tasks):
+        refuse("a temple reward names a space this player count does not use")
 
 
 @cache
@@ -127,3 +162,19 @@ def _fresh(players: int) -> dict:
 
 
 ENGINE = ImhotepEngine()
+
+
+# the KB names the market cards by their Korean rulebook's names (kebab case); two differ from the engine's
+_KB_CARD = {"burial_decoration": "burial-chamber-decoration"}
+
+
+@cache
+def card_identities() -> list[api.CardIdentity]:
+    """The market cards (one identity per type: the cards of a type are alike and carry no number) and the round
+    cards, one deck per player count (data/board.yaml round_cards: cards without a number, each a set of ships)."""
+    market = {"en": "Market card", "ko": "시장 카드"}
+    out = [api.CardIdentity(t, f"imhotep/{_KB_CARD.get(t, t.replace('_', '-'))}", market) for t in D.DECK]
+    out += [api.CardIdentity(f"round_cards.{players}", f"imhotep/round-cards/{players}-players",
+                             {"en": f"Round cards ({players} players)", "ko": f"라운드 카드 ({players}인)"})
+            for players in sorted(D.ROUND_CARDS)]
+    return out

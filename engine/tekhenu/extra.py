@@ -31,14 +31,18 @@ def context_of(pending: dict) -> dict:
 
 
 def candidates(state, context: dict) -> list[ExtraPerform]:
+    return list(iter_candidates(state, context))
+
+
+def iter_candidates(state, context: dict):
+    """`candidates` one value at a time: whoever needs only whether there is one (or the first that does
+    something) stops early."""
     probe = _credited(state) if context.get("free") else state
-    out = []
     for value in context["values"]:
         for action in god_actions.candidates(probe, stand_in(context, value)):
             if action.action == "thoth_refresh" and not context.get("refresh"):
                 continue
-            out.append(as_extra(action, value))
-    return out
+            yield as_extra(action, value)
 
 
 def as_extra(action: Perform, value: int) -> ExtraPerform:

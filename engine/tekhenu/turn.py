@@ -30,6 +30,7 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
     producing = FACTS("produce.color_resource")
     t08 = "T08" in p.technologies
     takes = _TAKES
+    giving: dict[str, bool] = {}        # colour -> whether a variant's die of it gives something as it is taken
     out = []
     for section, dice in enumerate(state.sections):
         light = state.light(section)
@@ -52,11 +53,23 @@ def take_die_candidates(state, memo: dict | None = None) -> list[TakeDie]:
                 # an Anubis die may always Produce any Resource, a die of a Resource's colour its own
                 if memo is not None and not anubis and color not in producing:
                     known = memo.setdefault(section, {})     # die value -> whether an action can follow
+                    gives = giving.get(color)
+                    if gives is None:
+                        gives = giving[color] = bool(state.ext is not None
+                                                     and variants.of(state).gained_on_take(state, color, 1))
                     kept = []
                     for adjust in adjusts:
                         allows = known.get(value + adjust)
                         if allows is None:
                             allows = known[value + adjust] = _die_allows_action(state, section, color, value + adjust)
+                        if not allows and gives:
+                            # what the die gives as it is taken may pay for an action (Time of Seth's blue die
+                            # its Priests); only more to spend, so asked only where nothing could follow without it
+                            own = memo.setdefault((section, color), {})
+                            allows = own.get(value + adjust)
+                            if allows is None:
+                                allows = own[value + adjust] = _die_allows_action(state, section, color, value + adjust,
+                                                                                  taken=True)
                         if allows:
                             kept.append(adjust)
                     adjusts = kept
@@ -102,14 +115,18 @@ def scribes_for(adjust: int) -> int:
     return math.ceil(abs(adjust) / 2)
 
 
-def _die_allows_action(state, section: int, color: str, value: int) -> bool:
+def _die_allows_action(state, section: int, color: str, value: int, taken: bool = False) -> bool:
     """Whether some God Action could follow a non-Anubis die that cannot Produce Resources: checked on a
     hypothetical pending turn, no copy. Only the section and value matter (take_die_candidates memoises
-    the answers per call)."""
+    the answers per call) — and, `taken`, what a variant's die of that colour gives as it is taken."""
     pending = {"color": color, "value": value, "god": GODS[section], "anubis": False}
     waivers = [c for c in state.current.blessings if c in cards_fx.WAIVERS]
     if waivers:      # a Blessing that waives the cost would make the action possible
         pending["if_blessed"] = waivers
+    if taken:        # what the die gives as it is taken pays for its action too
+        gained = variants.of(state).gained_on_take(state, color, value)
+        if gained:
+            pending["gained_on_take"] = gained
     return bool(god_actions.candidates(state, pending, first=True))
 
 

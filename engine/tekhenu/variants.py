@@ -101,6 +101,11 @@ class Variant:
     def after_take(self, state, p, action, events: list) -> None:
         """A die was taken from the Obelisk Wheel (state.pending describes it)."""
 
+    def gained_on_take(self, state, color: str, value: int) -> dict | None:
+        """What a die of this colour and value gives the moment it is taken ({"priests": 3}), before its action
+        — so that deciding whether an action can follow it counts that too; None: nothing."""
+        return None
+
     def add_shaded_dice(self, state, rng) -> bool:
         """Rotation step 3; True when the variant did it."""
         return False

@@ -5,13 +5,18 @@ from __future__ import annotations
 from functools import cache
 
 from .. import api
+from ..tekhenu import game as base_game
 from ..tekhenu import play as base_play
 from ..tekhenu.state import State
 from ..tekhenu.turn import unplayable_take
 from . import decisions, examples, narrate, picture, scenarios, simulator
 from .actions import SPECS, action_to_json
-from .facts import DATA_DIR, combined
+from .board import SETH
+from .conquest import all_tiles
+from .facts import DATA_DIR, combined, group
 from .rules import apply, legal_actions, new_game
+from .setup import NEW_CARDS
+from .solo import PS_TILE
 
 
 class TimeOfSethEngine(api.Engine):
@@ -93,10 +98,18 @@ class TimeOfSethEngine(api.Engine):
     def state_to_json(self, state: State) -> dict:
         return state.to_json()
 
+    def state_names(self, data: dict) -> dict:
+        return base_game.state_names(data, self.info.max_players, base_game.fact_paths(self), _new_cards(),
+                                     (SETH,), (PS_TILE,))
+
     def load_state(self, data: dict) -> State:
         players = api.check_players(data, 1, self.info.max_players)
         fresh = _fresh(max(players, self.info.min_players))
-        return State.from_checked_json(data, fresh)
+        state = State.from_checked_json(data, fresh)
+        base_game.check_consistent(state, self.state_names(data))
+        if state.ext is not None and len(state.ext["players"]) != state.players:
+            raise api.MalformedState("not a Time of Seth state: the expansion keeps one record per player")
+        return state
 
     def action_to_json(self, action) -> dict:
         return action_to_json(action)
@@ -119,6 +132,9 @@ class TimeOfSethEngine(api.Engine):
 
     def scenario_view(self, situation: api.Situation) -> dict:
         return scenarios.view(situation.state, situation.viewer)
+
+    def card_identities(self) -> list[api.CardIdentity]:
+        return card_identities()
 
     # -- examples from a question's numbers ------------------------------------------------------------
     def vocabulary(self):
@@ -149,9 +165,39 @@ class TimeOfSethEngine(api.Engine):
 
 
 @cache
+def _new_cards() -> dict:
+    """The expansion's cards by kind: shuffled into the base decks, and its own kinds."""
+    return {**NEW_CARDS, "starting": sorted(group("seth_cards.starting")), "cult": sorted(group("seth_cards.cult")),
+            "artifact": sorted(group("seth_cards.artifacts")), "conquest": all_tiles()}
+
+
+@cache
 def _fresh(players: int) -> dict:
     """A new game's state as JSON: the shape every state keeps (state_from_json checks against it)."""
     return new_game(players, 0).to_json()
 
 
 ENGINE = TimeOfSethEngine()
+
+
+IDENTITY_KINDS = {
+    "starting": {"en": "Starting card", "ko": "시작 카드"}, "cult": {"en": "Cult card", "ko": "숭배자 카드"},
+    "artifacts": {"en": "Artifact card", "ko": "유물 카드"}, "blessings": {"en": "Blessing card", "ko": "축복 카드"},
+    "technologies": {"en": "Technology card", "ko": "기술 카드"}, "decrees": {"en": "Decree card", "ko": "법령 카드"},
+    "conquest": {"en": "Conquest tile", "ko": "정복 타일"},
+}
+
+
+@cache
+def card_identities() -> list[api.CardIdentity]:
+    """The expansion's cards and Conquest tiles with an identity of their own (the base game's are the base engine's):
+    the printed ids of data/seth_cards.yaml, the five Conquest tiles the appendix lists and the engine's seven
+    stand-ins for the tiles it does not."""
+    from .facts import F, group
+
+    out = []
+    for kind in ("starting", "cult", "artifacts", "blessings", "technologies", "decrees"):
+        out += [api.CardIdentity(i, f"tekhenu-time-of-set/{i}", IDENTITY_KINDS[kind]) for i in group(f"seth_cards.{kind}")]
+    tiles = sorted([*group("seth_conquest.tiles"), *F("seth_conquest.unlisted")])
+    out += [api.CardIdentity(i, f"tekhenu-time-of-set/{i}", IDENTITY_KINDS["conquest"]) for i in tiles]
+    return out

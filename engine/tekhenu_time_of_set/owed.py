@@ -76,10 +76,19 @@ def legal_actions(state) -> list:
 
 
 def _action_candidates(state, entry: dict) -> list:
-    out = extra.candidates(state, entry)
-    if not entry.get("refresh"):
-        out = [a for a in out if a.action != "thoth_refresh"]
-    return out
+    return list(_iter_action_candidates(state, entry))
+
+
+def _iter_action_candidates(state, entry: dict):
+    return (a for a in extra.iter_candidates(state, entry) if entry.get("refresh") or a.action != "thoth_refresh")
+
+
+def iter_legal_actions(state):
+    """`legal_actions` one at a time (the owed God Action's are listed value by value, lazily)."""
+    entry = head(state)
+    if entry["type"] == "choice":
+        return iter(legal_actions(state))
+    return _iter_action_candidates(state, entry)
 
 
 def skip_impossible(state, events: list) -> None:
@@ -89,7 +98,7 @@ def skip_impossible(state, events: list) -> None:
         entry = head(state)
         if entry is None or entry["type"] != "action" or entry.get("started"):
             return
-        if _action_candidates(state, entry):
+        if next(_iter_action_candidates(state, entry), None) is not None:
             return
         queue(state).pop(0)
         state.note_assumed("seth_rules.owed_action_impossible")

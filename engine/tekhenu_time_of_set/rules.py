@@ -7,7 +7,7 @@ board's dice, the Anubis colour, Artifacts and the new Blessings. Every move end
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from ..tekhenu import play_cards, turn, variants
+from ..tekhenu import god_actions, play_cards, turn, variants
 from ..tekhenu import rules as base
 from ..tekhenu import solo as base_solo
 from ..tekhenu.actions import TakeDie, UseBlessing
@@ -19,6 +19,7 @@ from .variant import VARIANT
 
 DECLARE_RULE = "tekhenu-time-of-set/gameplay/anubis/declare-color"
 GREEN_ANUBIS = "tekhenu-time-of-set/gameplay/anubis/no-green-dice"
+WASTED_RULE = "tekhenu/actions/spending-resources/cannot-afford"
 TURN_PHASES = ("take_die", "act")
 
 
@@ -51,7 +52,7 @@ def legal_actions(state) -> list:
     if state.phase == "game_over":
         return []
     if owed.due(state):
-        return owed.legal_actions(state)
+        return _keeping_die(state, owed.legal_actions(state))
     stage = choices.stage(state)
     if stage == "seth_draft":
         return choices.draft_actions(state)
@@ -95,19 +96,122 @@ def take_die_actions(state) -> list:
 
 
 def _own_cards(state) -> list:
-    """Artifacts and the BX Blessings, any time in your own turn."""
+    """Artifacts and the BX Blessings, any time in your own turn (but not to leave the die taken without an
+    action: _keeping_die)."""
     p = state.current
     if not ext.seth_on(state) or ext.is_bot(state, p.seat) or variants.blocked(state):
         return []
-    return [UseArtifact(card) for card in cards.usable_artifacts(state, p)] + cards.blessing_options(state, p)
+    own = [UseArtifact(card) for card in cards.usable_artifacts(state, p)] + cards.blessing_options(state, p)
+    return _keeping_die(state, own) if own else own
+
+
+# -- the die taken keeps an action ------------------------------------------------------------------------------
+# "If you cannot pay for an action, you must choose to perform a different action, potentially choosing a
+# different die altogether" (the base game's boundary at the take, turn.unplayable_take). An Artifact, a BX
+# Blessing or the action they owe, played between the take and the die's own action, may not spend what that
+# action needs (Art07's Seth action the Soldiers of the Seth-board die's): the die would be wasted, the state the
+# take itself is refused for.
+# What a move may take from the die's God Actions (their cost, their space): a Seth action its Soldiers, a region and a
+# Temple space (its Conquest tile); an Osiris action a Building, a district and Happiness (Thoth's sections); any
+# other God Action Resources (Gold pays for any cost) and its spaces: every action that costs or places something.
+# Producing costs nothing and takes no space: a die that can produce is never left without an action.
+SETH_TAKES = frozenset({"seth", "ra", "hathor"})
+OSIRIS_TAKES = frozenset({"osiris", "hathor", "thoth"})
+EVERY_TAKES = frozenset({"horus", "ra", "hathor", "bastet", "thoth", "osiris", "seth", "shift"})
+
+
+def _die_waits(state) -> bool:
+    """The turn's die is taken and its own action still to come."""
+    pending = state.pending
+    return (state.phase == "act" and isinstance(pending, dict) and pending.get("die") is not None
+            and not state.turn_effects.get("normal_done"))
+
+
+def _die_can_act(state, depth: int = 3) -> bool:
+    """Whether the turn's die still has an action, after this state's owed decisions taken some way."""
+    if not _die_waits(state):
+        return True
+    if owed.due(state):
+        if depth == 0:
+            return True
+        for move in owed.iter_legal_actions(state):
+            try:
+                new, _ = _own_move(state, move, owed.apply)
+            except IllegalAction:
+                continue
+            if _die_can_act(new, depth - 1):
+                return True
+        return False
+    return bool(god_actions.candidates(state, first=True))
+
+
+def _takes_from(state, move) -> frozenset:
+    """The God Actions of the die a move played while it waits may leave without their cost or their space
+    (above): an Artifact's or an owed action by its god, a moved Building a region or a district, a Scribe paid
+    only a die turned by a card (T14's "shift"), a Resource paid any action that costs one; gains take nothing."""
+    if isinstance(move, UseArtifact):
+        spec = cards.artifact(move.card)
+        if spec["effect"] in ("action", "seth_action"):
+            return EVERY_TAKES if spec["effect"] == "action" else SETH_TAKES
+        return frozenset({"shift"}) if spec.get("pay") else frozenset()
+    if isinstance(move, UseBlessing):
+        effect = F(f"seth_cards.blessings.{move.card}")["effect"]
+        return frozenset() if effect == "split" else SETH_TAKES | {"osiris"}
+    if isinstance(move, OwedChoice):
+        entry = owed.head(state)
+        option = next((o for o in entry["options"] if o["id"] == move.option), {}) if entry else {}
+        return EVERY_TAKES if option.get("pay") else frozenset()
+    god = getattr(move, "action", None)
+    return {"produce": frozenset(), "seth": SETH_TAKES, "osiris": OSIRIS_TAKES}.get(god, EVERY_TAKES)
+
+
+def _wastes_die(state, new) -> bool:
+    return _die_waits(state) and not _die_can_act(new) and _die_can_act(state)
+
+
+def _wasted() -> IllegalAction:
+    return IllegalAction(WASTED_RULE, "that would leave the die you took without an action it can pay for: "
+                                      "perform its action first, or choose otherwise",
+                         "그렇게 하면 가져온 주사위로 할 수 있는 행동이 남지 않습니다: 주사위의 행동을 먼저 하거나 "
+                         "다른 선택을 하세요")
+
+
+def _keeping_die(state, moves: list) -> list:
+    """The moves after which the die taken still has an action (all of them when no die waits, or when it had
+    none to begin with). A move that cannot take what one of the die's actions needs is kept without playing
+    it out (_takes_from); the others are played on a copy and the die asked again."""
+    if not _die_waits(state):
+        return moves
+    actions = god_actions.candidates(state)           # what the die could do were nothing played first
+    if not actions and not (owed.due(state) and _die_can_act(state)):
+        return moves
+    kept = []
+    for move in moves:
+        takes = _takes_from(state, move)
+        if any(a.action not in takes and not (a.shift and "shift" in takes) for a in actions):
+            kept.append(move)
+            continue
+        try:
+            new, _ = _apply(state, move, keep_die=False)
+        except IllegalAction:
+            continue
+        if _die_can_act(new):
+            kept.append(move)
+    return kept
 
 
 # -- apply -------------------------------------------------------------------------------------------------------
 def apply(state, action):
+    return _apply(state, action)
+
+
+def _apply(state, action, keep_die: bool = True):
+    """apply; `keep_die` False: without refusing a move that leaves the die taken without an action (for
+    _keeping_die, which asks that itself once the die's chances are known)."""
     if state.phase == "game_over":
         return base.apply(state, action)         # refused there, with its rule
     if owed.due(state):
-        return _own_move(state, action, owed.apply)
+        return _die_kept(state, _own_move(state, action, owed.apply), keep_die)
     stage = choices.stage(state)
     if stage == "seth_draft":
         return _own_move(state, action, choices.draft_pick)
@@ -118,9 +222,9 @@ def apply(state, action):
     if stage == "destiny" and (ext.seth_on(state) or vizier.on(state)):
         return _own_move(state, action, _destiny)
     if isinstance(action, UseArtifact):
-        return _own_move(state, action, _use_artifact)
+        return _die_kept(state, _own_move(state, action, _use_artifact), keep_die)
     if isinstance(action, UseBlessing) and action.card.startswith("BX"):
-        return _own_move(state, action, _use_bx)
+        return _die_kept(state, _own_move(state, action, _use_bx), keep_die)
     if isinstance(action, TakeDie) and getattr(action, "board", "wheel") == "seth":
         return _own_move(state, action, _take_seth_die)
     if isinstance(action, (ChooseArtifact, DraftPick, OwedChoice, VizierDiscard, VizierMove)):
@@ -134,6 +238,12 @@ def apply(state, action):
         _finish(new, more)
         events = events + more
     return new, events
+
+
+def _die_kept(state, moved: tuple, keep_die: bool = True):
+    if keep_die and _wastes_die(state, moved[0]):
+        raise _wasted()
+    return moved
 
 
 def _not_now(state) -> IllegalAction:

@@ -37,7 +37,8 @@ def target_refusal(state, p, pending: dict, action) -> IllegalAction | None:
                                              f"{state.players} players",
                                  f"{state.players}인 게임에서 열린 세트를 기리는 석상 칸이 모두 찼습니다")
         priests = F("seth_board.honor_statue_priests")
-        if ext.track(state, p.seat, "priests") < priests:
+        # a blue die not yet taken counts the Priests it gives as it is taken (turn._die_allows_action)
+        if ext.track(state, p.seat, "priests") + pending.get("gained_on_take", {}).get("priests", 0) < priests:
             return IllegalAction(HONOR_RULE, f"a Statue honoring Seth costs {priests} Priests besides the Granite",
                                  f"세트를 기리는 석상에는 화강암 외에 사제 {priests}이(가) 듭니다")
         return None

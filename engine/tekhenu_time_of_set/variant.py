@@ -100,6 +100,12 @@ class SethVariant(variants.Variant):
                 ext.gain_track(state, p.seat, gain, pending["value"], events, rule)
         vizier.die_taken(state, p, GODS[pending["section"]], events)
 
+    def gained_on_take(self, state, color, value):
+        # "When you choose a blue die you gain Priests equal to its value" (KO L332-336): they are yours before
+        # its action, so a blue die with no Priest yet can pay a Statue honouring Seth's 2 Priests (L444-447)
+        track = F("seth_dice.gain_on_take").get(color) if ext.seth_on(state) else None
+        return {track: value} if track else None
+
     def add_shaded_dice(self, state, rng):
         if not ext.seth_on(state):
             return False

@@ -7,9 +7,9 @@ from functools import cache
 
 from .. import api
 from . import economy as eco
-from . import examples, narrate, picture, rules, scenarios
+from . import catalogue, examples, narrate, picture, rules, scenarios
 from .actions import specs
-from .cards import DATA_DIR, facts_of, reading_facts
+from .cards import DATA_DIR, all_cards, facts_of, reading_facts, registry
 from .economy import FOOD, RES
 from .state import clone, load_state
 
@@ -73,6 +73,10 @@ class ThroughTheAgesEngine(api.Engine):
     def state_to_json(self, state) -> dict:
         return clone(state)
 
+    def state_names(self, data: dict) -> dict:
+        players = api.check_players(data, self.info.min_players, self.info.max_players)
+        return {"seat": range(players), "card": all_cards(), "fact": _fact_names(), **_cards_by_type()}
+
     def load_state(self, data: dict):
         players, mode = data.get("players"), data.get("mode")
         if type(players) is not int or not self.info.min_players <= players <= self.info.max_players \
@@ -130,8 +134,32 @@ class ThroughTheAgesEngine(api.Engine):
     def vocabulary(self):
         return examples.vocabulary()
 
+    def card_identities(self) -> list[api.CardIdentity]:
+        return [api.CardIdentity(r["id"], f"through-the-ages/{r['id']}", r["kind"]) for r in catalogue.catalogue()]
+
+    def card_catalogue(self) -> list[dict]:
+        return catalogue.catalogue()
+
     def example_from_question(self, asked: api.Asked, rule_ids: list[str]):
         return examples.example_from_question(asked, rule_ids)
+
+
+@cache
+def _cards_by_type() -> dict:
+    """The cards a civilisation holds in one place of its kind: its government, leader, wonder, tactics; and the
+    cards of its hands (civil cards of the decks — never a starting technology, which has no copies there —
+    and military cards)."""
+    kinds = ("government", "leader", "wonder", "tactics")
+    out = {kind: frozenset(c for c, info in all_cards().items() if info.get("type") == kind) for kind in kinds}
+    out["civil_card"] = frozenset(c for c, info in all_cards().items() if info["file"] == "cards" and "copies" in info)
+    out["military_card"] = frozenset(c for c, info in all_cards().items() if info["file"] == "military")
+    return out
+
+
+@cache
+def _fact_names() -> frozenset:
+    """What a state's facts_read may name: a board fact's path, or `card:<id>` (engine/through_the_ages/cards.py)."""
+    return frozenset([*(f.path for f in registry().all()), *(f"card:{c}" for c in all_cards())])
 
 
 @cache

@@ -6,14 +6,16 @@ and this module's format version. A changed KB or model means a different key: t
 once, automatically, and reused after that — never stale, never rebuilt on every query.
 
 On disk (`<cache>/index/<model>/`): immutable version folders, and CURRENT naming the one in use. Every
-file's SHA-256 is in its folder's manifest (itself checksummed) and is verified when the index is
-loaded: a damaged index is rebuilt with a one-line notice, never served. A build writes a new folder
+file's MAC is in its folder's manifest (itself sealed) and is verified when the index is
+loaded: a damaged index is rebuilt with a one-line notice, never served. The checksums are MACs under this
+installation's key (kb.cachefs.seal): an edited file with its checksums recomputed is still rejected. A build writes a new folder
 under a per-process temporary name, renames it into place and then points CURRENT at it (an atomic
 rename), all under a lock, so concurrent processes wait for one build and readers never see half of one.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import json
 import os
@@ -36,7 +38,7 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "13"
+FORMAT_VERSION = "15"      # 13: every file sealed with the installation's key (kb.cachefs.seal); 14: ruling forms; 15: both
 LANGS = ("ko", "en")
 _VERSION_NAME = re.compile(r"^[0-9a-f]{24}-[0-9]+-[0-9a-f]{8}$")
 
@@ -74,7 +76,7 @@ class SearchIndex:
     title_vectors: np.ndarray | None = None
     # the rulings' questions and claims (kb/models.py Ruling: asks, denies, claim), each embedded as a query
     # like the player's question, with its words: what settles a case is matched against them
-    ruling_forms: list | None = None       # [{"ruling", "kind": ask|deny|claim, "lang", "text", "tokens"}]
+    ruling_forms: list | None = None       # [{"ruling", "rule", "kind": ask|deny|claim, "lang", "text", "tokens"}]
     ruling_vectors: np.ndarray | None = None   # (forms, dim) float16
     build_seconds: float = 0.0
     built_at: float = 0.0      # when it was published (time.time()), 0 until then
@@ -107,7 +109,7 @@ class SearchIndex:
                 (tmp / rel).write_bytes(data)
             for lang, retriever in self.bm25.items():
                 retriever.save(str(tmp / f"bm25_{lang}"))
-            checksums = {str(p.relative_to(tmp)): cachefs.sha256(p.read_bytes())
+            checksums = {str(p.relative_to(tmp)): cachefs.seal(p.read_bytes())
                          for p in sorted(tmp.rglob("*")) if p.is_file()}
             manifest = {"format": FORMAT_VERSION, "key": self.key, "model": self.model_name, "inputs": inputs,
                         "docs": len(self.docs), "vectors": int(self.dense.ntotal),
@@ -157,7 +159,7 @@ class SearchIndex:
                 content = read_bytes(folder / rel, cachefs.MAX_CACHE_FILE)
             except FileReadError as exc:
                 raise cachefs.Damaged(f"{rel}: {exc.message}") from None
-            if cachefs.sha256(content) != checksum:
+            if not cachefs.sealed(content, checksum):
                 raise cachefs.Damaged(f"{rel}: checksum mismatch")
             data[rel] = content
         try:
@@ -188,7 +190,7 @@ class SearchIndex:
 
 
 def _json_bytes(obj) -> bytes:
-    return json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def _npy_bytes(array: np.ndarray) -> bytes:
@@ -198,7 +200,7 @@ def _npy_bytes(array: np.ndarray) -> bytes:
 
 
 def _manifest_checksum(manifest: dict) -> str:
-    return cachefs.sha256(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
+    return cachefs.seal(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
 
 
 def _read_manifest(folder: Path) -> dict:
@@ -208,7 +210,8 @@ def _read_manifest(folder: Path) -> dict:
         raise cachefs.Damaged(f"manifest.json: {exc.message}") from None
     except ValueError:
         raise cachefs.Damaged("manifest.json is not JSON") from None
-    if not isinstance(manifest, dict) or manifest.pop("checksum", None) != _manifest_checksum(manifest):
+    if not isinstance(manifest, dict) or not hmac.compare_digest(str(manifest.pop("checksum", None)),
+                                                                 _manifest_checksum(manifest)):
         raise cachefs.Damaged("manifest.json: checksum mismatch")
     return manifest
 
@@ -218,7 +221,7 @@ class VectorCache:
     passages whose text changed are embedded again. The cold build still embeds everything. Stored as
     NumPy arrays (no pickle) behind a checksummed header: a damaged file is dropped with a notice."""
 
-    FORMAT = "arbiter-vectors/1"
+    FORMAT = "arbiter-vectors/2"      # 2: sealed with the installation's key
 
     def __init__(self, model_name: str):
         self.model_name = model_name
@@ -348,8 +351,8 @@ def ruling_forms(kb) -> list[dict]:
             forms = [("claim", lang, ruling.claim.get(lang)) for lang in LANGS]
             forms += [("ask", lang, q) for lang, q in ruling.asks.all()]
             forms += [("deny", lang, q) for lang, q in ruling.denies.all()]
-            out += [{"ruling": ruling.id, "kind": kind, "lang": lang, "text": text, "tokens": analyze(text, lang)}
-                    for kind, lang, text in forms if text]
+            out += [{"ruling": ruling.id, "rule": ruling.rule, "kind": kind, "lang": lang, "text": text,
+                     "tokens": analyze(text, lang)} for kind, lang, text in forms if text]
     return out
 
 
