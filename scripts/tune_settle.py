@@ -119,7 +119,10 @@ def main() -> int:
     else:
         assistant, rows = collect(files)
         if args.cache:
-            args.cache.write_bytes(pickle.dumps(rows))
+            try:
+                args.cache.write_bytes(pickle.dumps(rows))
+            except (TypeError, pickle.PicklingError) as exc:
+                print(f"not kept in {args.cache}: {exc}", file=sys.stderr)
     base = replay(assistant, rows, settle.PARAMS, listing=args.list)
     print("current:", {k: v for k, v in base.items() if k != "by_type"}, base["by_type"])
     if not args.grid:

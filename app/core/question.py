@@ -83,6 +83,15 @@ class Question:
                 hit = self._asked[key] = (vocabulary, vocabulary.read(self.text, self.lang, self.numbers))
             return hit[1]
 
+    # kept apart from what it read (scripts/tune_settle.py keeps weighed questions in a file): the readings
+    # per vocabulary are made again on use, the lock is new
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k not in ("_asked", "_lock")}
+
+    def __setstate__(self, state):
+        for k, v in {**state, "_asked": {}, "_lock": threading.Lock()}.items():
+            object.__setattr__(self, k, v)
+
 
 def scoped_name(text: str) -> str | None:
     """The name a question scopes itself to ("In Catan, …" → "Catan", "체스에서 …" → "체스")."""

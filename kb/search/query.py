@@ -34,6 +34,14 @@ class Query:
                 self._other[lang] = tuple(analyze(self.text, lang))
             return self._other[lang]
 
+    # a reading can be kept in a file (scripts/tune_settle.py): the lock is made new, the other words again
+    def __getstate__(self):
+        return {k: v for k, v in self.__dict__.items() if k not in ("_other", "_lock")}
+
+    def __setstate__(self, state):
+        for k, v in {**state, "_other": {}, "_lock": threading.Lock()}.items():
+            object.__setattr__(self, k, v)
+
 
 def plain(text: str, lang: str | None = None) -> Query:
     """A reading without the glossary or the embedding: what the text-level judgements need (a table's
