@@ -289,15 +289,17 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         a = core(request)
         return JSONBody(message.search_reply(a.kb, a.searcher.search(q, game, k).to_json(), lang, base))
 
-    def entry_body(kb, entry, lang, detail) -> dict:
-        """A rule or card in `lang` (resolved by reader_lang)."""
+    def entry_body(kb, entry, lang, detail, as_card: bool = True) -> dict:
+        """A rule or card in `lang` (resolved by reader_lang); with detail=full the command line's record: `arbiter
+        card --json`'s for a card looked up (with the other cards of its name), `arbiter rule`'s or `kb diffs`'s
+        otherwise."""
         out = message.entry_reply(kb, entry, lang, base)
         if detail == "full":
             from kb.export import detail_record
             from kb.models import Card
 
-            out["record"] = (records.card_record(kb, entry, lookup.same_name(kb, entry)) if isinstance(entry, Card)
-                             else detail_record(kb, entry))
+            out["record"] = (records.card_record(kb, entry, lookup.same_name(kb, entry))
+                             if as_card and isinstance(entry, Card) else detail_record(kb, entry))
         return out
 
     @v1.get("/entries/{entry_id:path}", response_model=models.EntryReply, responses=NOT_FOUND,
@@ -359,7 +361,7 @@ def create_app(settings: Settings | None = None, assistant=None) -> FastAPI:
         kb = core(request).kb
         found = records.diff_entries(kb, game)
         return JSONBody({"total": len(found), "offset": offset, "limit": limit,
-                         "entries": [entry_body(kb, e, reader(request, lang), detail)
+                         "entries": [entry_body(kb, e, reader(request, lang), detail, as_card=False)
                                      for e in found[offset:offset + limit]]})
 
     @v1.get("/facts", response_model=models.FactsResponse, responses=NOT_FOUND,
