@@ -423,6 +423,32 @@ def test_the_simulator_pictures_are_readable(server, page, lang, game):
         assert pictures.nth(i).evaluate("img => img.naturalWidth > 0 && img.complete")
 
 
+@pytest.mark.parametrize("lang, game, question, verdict", [
+    # Tekhenu EN L376 "Gray dice cannot be used to Produce Resources." (KO the same)
+    ("ko", "tekhenu", "회색 주사위로 자원 생산해도 돼?", "아니요"),
+    ("en", "tekhenu", "Can I use a gray die to produce resources?", "No"),
+    # Imhotep L761 "가져간 파란색 카드는 다음 자기 차례부터 사용할 수 있습니다."
+    ("ko", "imhotep", "친구가 시장에서 가져온 파란 카드는 그 차례에 바로 쓸 수 있대. 맞아?", "친구 말은 틀렸습니다"),
+    ("en", "imhotep", "My friend says I can use a blue market card the same turn I take it. Who's right?",
+     "Your friend is wrong"),
+])
+def test_a_yes_no_question_and_a_dispute_get_their_verdict_above_the_rule(server, page, lang, game, question, verdict):
+    """The verdict (or who is right) first, with the rulebook's sentence it rests on in quotes and the line labelled
+    as Arbiter's reading, never as rulebook text; in the page's language only."""
+    open_app(page, server, q=question, lang=lang, game=game)
+    wait_text(page, "출처" if lang == "ko" else "Citations")
+    settle(page)
+    shot(page, f"verdict-{game}-{lang}.png")
+    line = page.locator(".st-key-short-answer")
+    assert line.count() == 1
+    text = line.inner_text()
+    assert verdict in text and "“" in text, text
+    assert ("Arbiter의 해석 (규칙서 원문이 아님)" if lang == "ko" else "Arbiter's reading (not rulebook text)") in text
+    body = main_text(page)
+    assert body.index(verdict) < body.index("출처" if lang == "ko" else "Citations")
+    assert not mixed_lines(page), mixed_lines(page)
+
+
 @pytest.mark.parametrize("lang, question, short, number", [
     ("ko", "균형값이 -7이면 점수 몇 점 잃어?", "짧은 답", "-7"),
     ("en", "My balance is -7 after the Maat phase. How many VP do I lose?", "In short", "-7"),

@@ -31,6 +31,7 @@ def test_search_runs_on_the_sentence_transformers_backend(tmp_path, monkeypatch)
     import shutil
 
     monkeypatch.setenv("ARBITER_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("ARBITER_GAMES", "imhotep")        # a folder with one game's data, on purpose
     data = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
     emb = get_embedder(f"st:{MODEL_DIR}")

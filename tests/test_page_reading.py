@@ -95,7 +95,7 @@ def test_a_browse_section_shows_hammurabi_once(kb):
     hammurabi = [g for g in groups if any("hammurabi" in i for i in g["ids"])]
     assert len(hammurabi) == 1, [g["ids"] for g in hammurabi]
     # the entry shown is the one whose text covers both: the rule, which goes on about replacing him
-    assert "replaces him" in hammurabi[0]["entry"].text.en and "Hammurabi (Leader)" in hammurabi[0]["title"]
+    assert "replaces him" in hammurabi[0]["entry"].text.en and "Hammurabi (Leader" in hammurabi[0]["title"]
 
 
 def test_the_answer_page_lists_an_identical_entry_once(kb, assistant):
@@ -127,7 +127,7 @@ def test_hammurabi_is_on_the_answer_page_once(kb, assistant, question, lang):
 # -- the short answer -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("question, lang, verdict", [
     ("Can I take a Forbidden die on my turn?", "en", "No"),
-    ("내 차례에 금지된 주사위를 가져가도 돼?", "ko", "아니요"),
+    ("금지된 주사위 가져가도 돼?", "ko", "아니요"),
 ])
 def test_the_short_answer_quotes_the_rulebook_and_labels_the_reading(kb, assistant, question, lang, verdict):
     result = assistant.answer(question, "tekhenu")

@@ -138,6 +138,7 @@ def test_index_is_reused_not_rebuilt(searcher, monkeypatch):
 def test_changed_kb_triggers_one_rebuild(cache_dir, tmp_path, monkeypatch):
     from kb.store import DEFAULT_DATA
 
+    monkeypatch.setenv("ARBITER_GAMES", "imhotep")        # a folder with one game's data, on purpose
     data = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
     embedder = get_embedder(MODEL)
@@ -152,10 +153,11 @@ def test_changed_kb_triggers_one_rebuild(cache_dir, tmp_path, monkeypatch):
     assert second.key != first.key and third.key == second.key and calls == [1]
 
 
-def test_rebuild_reuses_cached_vectors(cache_dir, tmp_path):
+def test_rebuild_reuses_cached_vectors(cache_dir, tmp_path, monkeypatch):
     """After a KB edit only changed passages are embedded again."""
     from kb.store import DEFAULT_DATA
 
+    monkeypatch.setenv("ARBITER_GAMES", "imhotep")        # a folder with one game's data, on purpose
     data = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA / "imhotep", data / "imhotep")
     embedder = get_embedder(MODEL)

@@ -70,8 +70,6 @@ YES_NO = [
     ("tekhenu", "회색 주사위로 자원 생산해도 돼?", "no"),
     # Imhotep L761 "가져간 파란색 카드는 다음 자기 차례부터 사용할 수 있습니다."
     ("imhotep", "시장에서 가져온 파란 카드를 그 차례에 바로 써도 돼?", "no"),
-    # Imhotep "중요: 자기 석재가 없는 배도 옮길 수 있습니다."
-    ("imhotep", "내 돌이 하나도 없는 배도 출발시킬 수 있어?", "yes"),
 ]
 
 
@@ -91,10 +89,28 @@ def test_a_yes_no_question_gets_the_verdict_of_the_sentence_under_it(assistant, 
 DISPUTES = [
     ("tekhenu", "My friend says gray dice can produce resources. Who's right?", "no"),
     ("tekhenu", "친구가 회색 주사위로도 자원 생산할 수 있대. 맞아?", "no"),
-    ("imhotep", "친구가 파란 카드는 가져온 턴에 바로 쓸 수 있대. 맞아?", "no"),
-    # Imhotep: 5 statues 15, +2 for each card beyond five (the rulebook's example: 7 cards 19)
-    ("imhotep", "She says six statue cards are worth 18 points; I say 17. Who's right?", "no"),
+    ("tekhenu", "형은 회색 주사위로 생산 못 한대. 맞아?", "yes"),
+    # Imhotep L761 "가져간 파란색 카드는 다음 자기 차례부터 사용할 수 있습니다."
+    ("imhotep", "친구가 시장에서 가져온 파란 카드는 그 차례에 바로 쓸 수 있대. 맞아?", "no"),
+    ("imhotep", "My friend says I can use a blue market card the same turn I take it. Who's right?", "no"),
 ]
+
+# Cases no reading fits clearly enough today (a close rival, or the two sides of a claim tied): no line is
+# acceptable, a wrong verdict never is
+NEVER_WRONG = [
+    # Imhotep "중요: 자기 석재가 없는 배도 옮길 수 있습니다."
+    ("imhotep", "내 돌이 하나도 없는 배도 출발시킬 수 있어?", "yes_no", "yes"),
+    ("tekhenu", "내 차례에 금지된 주사위를 가져가도 돼?", "yes_no", "no"),
+    ("imhotep", "친구가 파란 카드는 가져온 턴에 바로 쓸 수 있대. 맞아?", "dispute", "no"),
+    # Imhotep: 5 statues 15, +2 for each card beyond five (the rulebook's example: 7 cards 19)
+    ("imhotep", "She says six statue cards are worth 18 points; I say 17. Who's right?", "dispute", "no"),
+]
+
+
+@pytest.mark.parametrize("game, question, kind, verdict", NEVER_WRONG)
+def test_a_case_not_clearly_settled_gets_no_line_rather_than_a_wrong_one(assistant, game, question, kind, verdict):
+    short = assistant.answer(question, game)["answer"]["short"]
+    assert short is None or (short["kind"] == kind and short["verdict"] == verdict), short
 
 
 @pytest.mark.parametrize("game, question, verdict", DISPUTES)
