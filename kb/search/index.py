@@ -24,6 +24,7 @@ import secrets
 import shutil
 import sys
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -236,6 +237,8 @@ class VectorCache:
             pass
         except (cachefs.Damaged, OSError, ValueError, KeyError) as exc:
             cachefs.notice(f"the cached passage vectors are damaged ({exc}); embedding the passages again")
+        for key, vector in shipped_vectors(model_name).items():
+            self.vectors.setdefault(key, vector)
 
     @staticmethod
     def key(text: str) -> str:
@@ -320,21 +323,15 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
                 if form and form not in form_tokens[lang]:
                     form_tokens[lang][form] = analyze(form, lang)
 
-    passages, owners = [], []
-    for i, doc in enumerate(docs):
-        for lang in LANGS:
-            passage = doc.dense_passage(lang)
-            if passage:
-                passages.append(passage)
-                owners.append(i)
+    texts = embedded_texts(kb, docs)
     cache = VectorCache(embedder.name)
-    vectors = cache.embed(embedder, passages, progress)
+    vectors = cache.embed(embedder, texts.passages, progress)
     dense = faiss.IndexFlatIP(embedder.dim)
     dense.add(vectors)
-    titles = [form for doc in docs for lang in LANGS for form in title_forms(doc, lang)]
-    title_vectors = cache.embed(embedder, titles, progress, as_query=True).astype(np.float16)
-    forms = ruling_forms(kb)
+    title_vectors = cache.embed(embedder, texts.titles, progress, as_query=True).astype(np.float16)
+    forms = texts.forms
     ruling_vectors = cache.embed(embedder, [f["text"] for f in forms], progress, as_query=True).astype(np.float16)
+    owners = texts.owners
     return SearchIndex(key=key, model_name=embedder.name, docs=docs, terms=terms, bm25=bm25, dense=dense,
                        dense_doc=np.asarray(owners, dtype=np.int32), form_tokens=form_tokens,
                        part_tokens=part_tokens,
@@ -354,6 +351,62 @@ def ruling_forms(kb) -> list[dict]:
             out += [{"ruling": ruling.id, "rule": ruling.rule, "kind": kind, "lang": lang, "text": text,
                      "tokens": analyze(text, lang)} for kind, lang, text in forms if text]
     return out
+
+
+@dataclass
+class EmbeddedTexts:
+    """What an index build embeds: the passages (as passages, each with the document it belongs to), the rules'
+    titles and the rulings' questions and claims (as queries)."""
+    passages: list[str]
+    owners: list[int]
+    titles: list[str]
+    forms: list[dict]
+
+    def keys(self) -> list[str]:
+        return ([VectorCache.key(t) for t in self.passages]
+                + [VectorCache.key("query\0" + t) for t in self.titles + [f["text"] for f in self.forms]])
+
+
+def embedded_texts(kb, docs: list[SearchDoc] | None = None) -> EmbeddedTexts:
+    docs = build_documents(kb) if docs is None else docs
+    passages, owners = [], []
+    for i, doc in enumerate(docs):
+        for lang in LANGS:
+            passage = doc.dense_passage(lang)
+            if passage:
+                passages.append(passage)
+                owners.append(i)
+    titles = [form for doc in docs for lang in LANGS for form in title_forms(doc, lang)]
+    return EmbeddedTexts(passages, owners, titles, ruling_forms(kb))
+
+
+# The vectors of the repository's own knowledge base, shipped with the code (scripts/ship_vectors.py writes
+# them from an index build): a fresh clone's first index build reads them instead of embedding ~20,000 texts
+# (minutes on two cores). Only texts whose exact words and model match are taken (keyed like the vector
+# cache); a text edited since is embedded as before. ARBITER_SHIPPED_VECTORS=0 ignores them (to measure a
+# build from nothing, or to write them again).
+SHIPPED = Path(__file__).resolve().parent / "vectors"
+
+
+def shipped_path(model_name: str) -> Path:
+    return SHIPPED / f"{_slug(model_name)}.npz"
+
+
+def shipped_vectors(model_name: str) -> dict[str, np.ndarray]:
+    path = shipped_path(model_name)
+    if os.environ.get("ARBITER_SHIPPED_VECTORS", "1") == "0" or not path.is_file():
+        return {}
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["model"]) != model_name:
+                return {}
+            # passages as float32 (FAISS reads them so); titles and rulings' forms as float16, which is how
+            # the index keeps them: the build is the same as from embedding
+            return {k: v.astype(np.float32) for part in ("passages", "queries")
+                    for k, v in zip(data[f"{part}_keys"].tolist(), data[f"{part}_vectors"])}
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+        cachefs.notice(f"the shipped vectors {path.name} cannot be read ({exc}); embedding instead")
+        return {}
 
 
 def title_forms(doc: SearchDoc, lang: str) -> tuple[str, str]:
