@@ -508,6 +508,7 @@ HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # both on purpose), JSON behind its expander, a printed card id (T08, B11) and VP, and a word or two quoted
 # as printed (an erratum: Printed “온전한거나” → correct “온전하거나”) — never a quoted sentence
 PROPER = re.compile(r"“[^”]{1,20}”|Arbiter|JSON|Tekhenu: Obelisk of the Sun|테케누: 태양의 오벨리스크"
+                    r"|Tekhenu: Time of Seth|테케누: 세트의 시간|Imhotep|임호텝"
                     r"|Through the Ages: A Story of Civilization|쓰루 디 에이지스: 인류 문명 발전 대서사시"
                     r"|\b[A-Z]+\d+\b|\bVP\b")
 
