@@ -27,6 +27,7 @@ from kb.search.documents import sentences
 
 from . import tables
 from .question import WORD, Question, grams
+from .settle import overlap, word_weights
 
 MODEL_FILE = Path(__file__).with_name("data") / "selection.json"
 DEPTH = 8                 # candidates re-ordered (the gold is in the top 5 ~98% of the time)
@@ -177,8 +178,6 @@ class _RulingForms:
     """The index's ruling forms by the rule they read, with how telling each of their words is."""
 
     def __init__(self, index):
-        import math
-
         self.rows: dict[str, list[int]] = {}
         for i, form in enumerate(index.ruling_forms or []):
             self.rows.setdefault(form.get("rule", ""), []).append(i)
@@ -186,14 +185,7 @@ class _RulingForms:
                         if index.ruling_vectors is not None and len(index.ruling_vectors) else None)
         self.tokens = [set(f["tokens"]) for f in index.ruling_forms or []]
         self.langs = [f["lang"] for f in index.ruling_forms or []]
-        self.weights: dict[str, dict[str, float]] = {}
-        for lang in ("ko", "en"):
-            docs = [t for t, l in zip(self.tokens, self.langs) if l == lang]
-            df: dict[str, int] = {}
-            for d in docs:
-                for t in d:
-                    df[t] = df.get(t, 0) + 1
-            self.weights[lang] = {t: math.log((len(docs) + 1) / (c + 0.5)) for t, c in df.items()}
+        self.weights = word_weights(index.ruling_forms or [])   # as settling weighs the forms' words
 
 
 _FORMS: dict[int, tuple] = {}
@@ -220,21 +212,11 @@ def ruling_fits(index, rule_ids: list[str], question: Question) -> list[float | 
         sims = forms.vectors[rows] @ qvec
         best = -1.0
         for j, row in enumerate(rows):
-            lex = _f1(words, forms.tokens[row], weight) if forms.langs[row] == question.lang else 0.0
+            lex = overlap(words, forms.tokens[row], weight) if forms.langs[row] == question.lang else 0.0
             best = max(best, float(sims[j]) + RULING_LEX * lex)
         out.append(best)
     return out
 
-
-def _f1(words: set, form: set, weight: dict) -> float:
-    if not words or not form:
-        return 0.0
-    w = (lambda t: weight.get(t, 1.0))
-    shared = sum(w(t) for t in words & form)
-    if not shared:
-        return 0.0
-    precision, recall = shared / sum(w(t) for t in form), shared / sum(w(t) for t in words)
-    return 2 * precision * recall / (precision + recall)
 
 
 @lru_cache(maxsize=1)

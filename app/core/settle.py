@@ -332,7 +332,7 @@ class Settler:
         weight = self._weights.get(reading.lang) or {}
         for j, row in enumerate(rows):
             form = self.forms[row]
-            lex = _overlap(reading.words, form["tokens"], weight) if form["lang"] == reading.lang else 0.0
+            lex = overlap(reading.words, form["tokens"], weight) if form["lang"] == reading.lang else 0.0
             fm = self._marks.get(row)
             if fm is None:
                 fm = self._marks[row] = marks(form["text"], form["lang"], statement=form["kind"] == "claim")
@@ -699,7 +699,7 @@ def _conditions_hold(ruling: Ruling, values: dict) -> bool:
     return all(admits(allowed, values[name]) for name, allowed in ruling.when.items() if name in values)
 
 
-def _overlap(words: set[str], form_tokens: list[str], weight: dict[str, float]) -> float:
+def overlap(words: set[str], form_tokens: list[str], weight: dict[str, float]) -> float:
     """The words a question and a form share, weighted by how telling each is (F1 of the weights)."""
     form = set(form_tokens)
     if not words or not form:
