@@ -7,8 +7,9 @@ half-open client cannot hold the server.
 - At most `max_connections` are open at once. One more arriving takes the place of the oldest connection that
   is not being answered (one still sending its request, or idle between requests), which is closed; when
   every connection is being answered, the newcomer gets 503 (code busy) and is closed at once. So the
-  open file descriptors stay bounded (by `max_connections` and the connections the loop accepts in one go
-  before any reaches this guard, app/api/server.py's BACKLOG), and a client that sends its request promptly is served even while
+  open file descriptors stay bounded (by `max_connections` and the few batches of connections the loop has
+  accepted or is closing that this guard does not hold yet or any more: app/api/server.py's IN_FLIGHT_BATCHES
+  × BACKLOG), and a client that sends its request promptly is served even while
   hundreds of half-open connections wait.
 - Malformed HTTP gets the API's JSON error body (400, code bad_input), not uvicorn's text/plain.
 - The log repeats no message more than `burst` times a minute (RateLimitedLog): a flood of bad requests or
