@@ -55,6 +55,40 @@ def test_a_second_reported_position_is_kept_apart_from_the_first():
     assert dispute(of_text("My friend says gray dice can produce resources. Who's right?", "en")).second is None
 
 
+@pytest.mark.parametrize("text, lang, kind", [
+    # the scene first, then the question: the sentence that asks decides the kind
+    ("We play with three. Can I take a Forbidden die?", "en", "yes_no"),
+    ("Solo mode: does Botankhamun take a die?", "en", "yes_no"),
+    ("Under Despotism can I build a third temple?", "en", "yes_no"),
+    ("when I build on the Seth board do I score right away?", "en", "yes_no"),
+    ("when exactly does a Maat phase happen?", "en", "when"),
+    ("Cult05 — when does it trigger?", "en", "when"),
+    ("Playing with Time of Seth, at what point do we pick our decrees?", "en", "when"),
+    ("When an age ends, which cards are discarded?", "en", None),
+    # a number asked without "how many"
+    ("What does decree D07 score?", "en", "how_many"),
+    ("Game over. What's my total score for the burial chamber?", "en", "how_many"),
+    ("T15 — what's my ankh value?", "en", "how_many"),
+    ("I bury an event — 1 or 2 culture?", "en", "how_many"),
+    ("What bonus does my statue give?", "en", None),
+    # which of two is no yes or no; "bottom-right" is no tag question
+    ("Are red dice pure or tainted?", "en", None),
+    ("Market B: I take the bottom-right space, what happens to the cards?", "en", None),
+    ("Can I take one more card or not?", "en", "yes_no"),
+    # Korean: the asking sentence, a question word that only sets the scene or sits in what is asked
+    ("A시대 지도자 두 장 가져와도 돼? 하나는 안 내려놨는데", "ko", "yes_no"),
+    ("누가 카드 가져가서 빈칸 생기면, 바로 채워?", "ko", "yes_no"),
+    ("어느 칸에서 가져왔는지에 따라 점수 달라?", "ko", "yes_no"),
+    ("주사위 뭐 빼고 해? 회색도 빼?", "ko", None),
+    ("석상 지으려면 화강암 말고 뭐 더 내야 돼?", "ko", "how_many"),
+    ("신 행동은 주사위 눈으로 정해져 아니면 자리로 정해져?", "ko", None),
+    ("노란 저장소에 토큰이 없으면요?", "ko", None),
+    ("시대 끝날 때 노란 토큰은?", "ko", None),
+])
+def test_the_kind_of_question_is_read_off_the_sentence_that_asks(text, lang, kind):
+    assert question_kind(of_text(text, lang)) == kind
+
+
 def test_a_question_that_reports_no_position_is_no_dispute():
     assert dispute(of_text("Can I take a Forbidden die?", "en")) is None
     assert dispute(of_text("금지된 주사위 가져가도 돼?", "ko")) is None
