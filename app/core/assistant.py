@@ -105,9 +105,7 @@ class Assistant:
         self._vocabulary: frozenset | None = None
         self._families: dict | None = None
         self.answers = AnswerCache(size_from_env())
-        self.settler = settle.Settler(self.kb, self.searcher.index,
-                                      settle.word_weights(self.searcher.index.ruling_forms or []),
-                                      embed=self.searcher.embedder.query)
+        self.settler = settle.Settler(self.kb, self.searcher.index, embed=self.searcher.embedder.query)
 
     def _family_words(self) -> dict:
         if self._families is None:          # once, on the first question without a game

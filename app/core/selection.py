@@ -27,7 +27,7 @@ from kb.search.documents import sentences
 
 from . import tables
 from .question import WORD, Question, grams
-from .settle import overlap, word_weights
+from .settle import form_table, overlap
 
 MODEL_FILE = Path(__file__).with_name("data") / "selection.json"
 DEPTH = 8                 # candidates re-ordered (the gold is in the top 5 ~98% of the time)
@@ -174,45 +174,25 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
 RULING_LEX = 0.35          # words against meaning in a ruling's fit (as app/core/settle.py weighs them)
 
 
-class _RulingForms:
-    """The index's ruling forms by the rule they read, with how telling each of their words is."""
-
-    def __init__(self, index):
-        self.rows: dict[str, list[int]] = {}
-        for i, form in enumerate(index.ruling_forms or []):
-            self.rows.setdefault(form.get("rule", ""), []).append(i)
-        self.vectors = (np.asarray(index.ruling_vectors, dtype=np.float32)
-                        if index.ruling_vectors is not None and len(index.ruling_vectors) else None)
-        self.tokens = [set(f["tokens"]) for f in index.ruling_forms or []]
-        self.langs = [f["lang"] for f in index.ruling_forms or []]
-        self.weights = word_weights(index.ruling_forms or [])   # as settling weighs the forms' words
-
-
-_FORMS: dict[int, tuple] = {}
-
-
 def ruling_fits(index, rule_ids: list[str], question: Question) -> list[float | None]:
     """For each rule, the best fit of its rulings' forms to the question (meaning + words), or None when it
     has no ruling."""
-    kept = _FORMS.get(id(index))
-    if kept is None or kept[0] is not index:
-        kept = _FORMS[id(index)] = (index, _RulingForms(index))
-    forms = kept[1]
-    if forms.vectors is None or question.vector is None:
+    forms = form_table(index)
+    if not len(forms.vectors) or question.vector is None:
         return [None] * len(rule_ids)
     qvec = np.asarray(question.vector, dtype=np.float32)
     words = set(question.words())
     weight = forms.weights.get(question.lang) or {}
     out = []
     for rule_id in rule_ids:
-        rows = forms.rows.get(rule_id)
+        rows = forms.by_rule.get(rule_id)
         if not rows:
             out.append(None)
             continue
         sims = forms.vectors[rows] @ qvec
         best = -1.0
         for j, row in enumerate(rows):
-            lex = overlap(words, forms.tokens[row], weight) if forms.langs[row] == question.lang else 0.0
+            lex = overlap(words, forms.tokens(row), weight) if forms.forms[row]["lang"] == question.lang else 0.0
             best = max(best, float(sims[j]) + RULING_LEX * lex)
         out.append(best)
     return out

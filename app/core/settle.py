@@ -342,20 +342,57 @@ class Reading:
     marks: Marks
 
 
-class Settler:
-    """The rulings of one knowledge base, with their forms' vectors and words from the search index."""
+class FormTable:
+    """The search index's ruling forms, read once for both readers of them (settling, and the selection's
+    ruling features): their vectors as float32, their rows by ruling and by rule, how telling each word is
+    (word_weights, on first use), and each form's words as a set (on first use: a question reads the forms of
+    a few rules, not all 12,000)."""
 
-    def __init__(self, kb, index, weights: dict[str, dict[str, float]] | None = None, embed=None):
-        self.kb = kb
+    def __init__(self, index):
         self.forms = index.ruling_forms or []
         vectors = index.ruling_vectors
         self.vectors = (np.asarray(vectors, dtype=np.float32) if vectors is not None and len(vectors)
                         else np.zeros((0, index.dense.d), dtype=np.float32))
         self.by_ruling: dict[str, list[int]] = {}
+        self.by_rule: dict[str, list[int]] = {}
         for i, form in enumerate(self.forms):
             self.by_ruling.setdefault(form["ruling"], []).append(i)
+            self.by_rule.setdefault(form.get("rule", ""), []).append(i)
+        self._tokens: dict[int, frozenset] = {}
+        self._weights: dict[str, dict[str, float]] | None = None
+
+    def tokens(self, row: int) -> frozenset:
+        words = self._tokens.get(row)
+        if words is None:
+            words = self._tokens[row] = frozenset(self.forms[row]["tokens"])
+        return words
+
+    @property
+    def weights(self) -> dict[str, dict[str, float]]:
+        if self._weights is None:
+            self._weights = word_weights(self.forms)
+        return self._weights
+
+
+_TABLES: dict[int, tuple] = {}
+
+
+def form_table(index) -> FormTable:
+    """The FormTable of a loaded index (one per index object)."""
+    kept = _TABLES.get(id(index))
+    if kept is None or kept[0] is not index:
+        kept = _TABLES[id(index)] = (index, FormTable(index))
+    return kept[1]
+
+
+class Settler:
+    """The rulings of one knowledge base, with their forms' vectors and words from the search index."""
+
+    def __init__(self, kb, index, embed=None):
+        self.kb = kb
+        self.table = form_table(index)
+        self.forms, self.vectors, self.by_ruling = self.table.forms, self.table.vectors, self.table.by_ruling
         self._marks: dict[int, Marks] = {}          # a form's marks, read on its first match (not at start-up)
-        self._weights = weights or {}
         self._embed = embed                     # text -> its vector as a query (a dispute's position)
         self._own_numbers: dict[str, set] = {}
         self._parts: dict[str, tuple | None] = {}   # per ruling: what parts its questions on its two sides
@@ -384,10 +421,10 @@ class Settler:
             return {}
         sims = self.vectors[rows] @ reading.vector
         out: dict[str, list[Side]] = {}
-        weight = self._weights.get(reading.lang) or {}
+        weight = self.table.weights.get(reading.lang) or {}
         for j, row in enumerate(rows):
             form = self.forms[row]
-            lex = overlap(reading.words, form["tokens"], weight) if form["lang"] == reading.lang else 0.0
+            lex = overlap(reading.words, self.table.tokens(row), weight) if form["lang"] == reading.lang else 0.0
             fm = self._marks.get(row)
             if fm is None:
                 fm = self._marks[row] = marks(form["text"], form["lang"], statement=form["kind"] == "claim")
@@ -484,7 +521,7 @@ class Settler:
             return 0.0, 0.0
         direction, middle, yes_words, no_words = parts
         dense = float((reading.vector - middle) @ direction)
-        weight = self._weights.get(reading.lang) or {}
+        weight = self.table.weights.get(reading.lang) or {}
         yes = sum(weight.get(t, 1.0) for t in reading.words & yes_words.get(reading.lang, set()))
         no = sum(weight.get(t, 1.0) for t in reading.words & no_words.get(reading.lang, set()))
         return dense, (yes - no) / (yes + no) if yes + no else 0.0
@@ -502,7 +539,7 @@ class Settler:
             return None
         words = {}
         for side, members in (("yes", yes), ("no", no)):
-            words[side] = {lang: set().union(*([set(self.forms[r]["tokens"]) for r in members
+            words[side] = {lang: set().union(*([self.table.tokens(r) for r in members
                                                 if self.forms[r]["lang"] == lang] or [set()]))
                            for lang in ("ko", "en")}
         yes_only = {lang: words["yes"][lang] - words["no"][lang] for lang in ("ko", "en")}
@@ -755,9 +792,9 @@ def _conditions_hold(ruling: Ruling, values: dict) -> bool:
     return all(admits(allowed, values[name]) for name, allowed in ruling.when.items() if name in values)
 
 
-def overlap(words: set[str], form_tokens: list[str], weight: dict[str, float]) -> float:
+def overlap(words: set[str], form_tokens, weight: dict[str, float]) -> float:
     """The words a question and a form share, weighted by how telling each is (F1 of the weights)."""
-    form = set(form_tokens)
+    form = form_tokens if isinstance(form_tokens, (set, frozenset)) else set(form_tokens)
     if not words or not form:
         return 0.0
     w = (lambda t: weight.get(t, 1.0))
