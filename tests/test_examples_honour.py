@@ -240,3 +240,27 @@ def test_most_broad_questions_are_honoured_not_just_explained(assistant):
                    if (ex := assistant.answer(q, game)["example"]) and not ex["missing"]["numbers"]
                    and not ex["missing"]["things"])
     assert honoured >= len(BROAD) - 4, honoured
+
+
+@pytest.mark.parametrize("game, question", [
+    ("through-the-ages", "Can I pay corruption with food instead of resources?"),
+    ("through-the-ages", "If I put two air forces in one army, does that army's tactics bonus go up four times?"),
+])
+def test_an_example_of_a_neighbouring_rule_says_so(assistant, game, question):
+    """The answer's own rule has no scenario, and the example plays a rule beside it: the answer says, in
+    both languages, that the example shows a related case and which (its title), never silently."""
+    from app.core.assistant import plays_rule
+
+    result = _ask(assistant, question, game)
+    ex, rule = result["example"], result["answer"]["rule_id"]
+    assert ex is not None and not plays_rule(ex, rule), "this case now has its own example: pick another"
+    notice = next(n for n in result["notices"] if n["kind"] == "related_example")
+    assert ex["title"]["en"] in notice["en"] and ex["title"]["ko"] in notice["ko"]
+
+
+def test_an_example_of_the_rule_itself_has_no_related_notice(assistant):
+    result = _ask(assistant, "Can I build 3 temples under Despotism?", "through-the-ages")
+    from app.core.assistant import plays_rule
+
+    assert plays_rule(result["example"], result["answer"]["rule_id"])
+    assert "related_example" not in {n["kind"] for n in result["notices"]}

@@ -63,10 +63,21 @@ NOTICES = {
                        "ko": "{game} 엔진이 이 규칙의 예시를 실행하지 못해 예시를 보이지 않습니다."},
     "kind_example": {"en": "No example plays {card} itself yet: the example below plays another card of its kind.",
                      "ko": "{card}을(를) 직접 쓰는 예시는 아직 없습니다. 아래 예시는 같은 종류의 다른 카드를 보여 줍니다."},
+    "related_example": {"en": "No example plays this rule itself yet: the example below shows a related case, "
+                               "\u201c{example}\u201d.",
+                        "ko": "이 규칙 자체를 보여 주는 예시는 아직 없습니다. 아래 예시는 관련된 경우인 \u2018{example}\u2019을(를) "
+                              "보여 줍니다."},
     "guessed": {"en": "The question does not say which game it is about: this is {game}'s rule. "
                       "Other games answer it too (below).",
                 "ko": "어느 게임에 대한 질문인지 알 수 없어 {game}의 규칙으로 답했습니다. 다른 게임의 답도 아래에 있습니다."},
 }
+
+
+def plays_rule(example: dict, rule_id: str) -> bool:
+    """Whether an example plays the rule itself: a scenario of the rule, one built from the question, or one of
+    the scenarios of the ruling that settled the case."""
+    return (rule_id in (example.get("rule_ids") or []) or bool(example.get("from_question"))
+            or example.get("scenario_id") in (example.get("ruling_scenarios") or []))
 
 
 def is_solo(section: str | None) -> bool:
@@ -232,6 +243,9 @@ class Assistant:
         if kind_rules is not None and example is not None and top.id not in (example.get("rule_ids") or []):
             out["notices"].append(_notice("kind_example", card=dict(card.name) if card.name else
                                           {"ko": card.printed_id, "en": card.printed_id}))
+        elif example is not None and not plays_rule(example, top.id):
+            # the example plays a neighbouring rule (the answer's own has no scenario): say so on the answer
+            out["notices"].append(_notice("related_example", example=dict(example["title"])))
         answer["short"] = short_answer.short_answer(q, answer, example, confident=confidence >= SHORT_CONFIDENCE,
                                                     settled=settled, kb=self.kb)
         if answer["short"] and answer["short"]["basis"] == "key_sentence" and answer.get("origin") == "description":

@@ -126,7 +126,8 @@ def short_key(short: dict | None) -> tuple:
 
 
 # "kind_example": a card's answer whose example plays another card of its kind (issue 26), and says so
-EXPLAINING = {"not_honoured", "number", "no_example", "no_engine", "example_failed", "no_example_of", "kind_example"}
+EXPLAINING = {"not_honoured", "number", "no_example", "no_engine", "example_failed", "no_example_of", "kind_example",
+              "related_example"}
 
 
 def judge_example(result: dict) -> str:
