@@ -84,6 +84,9 @@ def test_a_second_reported_position_is_kept_apart_from_the_first():
     ("신 행동은 주사위 눈으로 정해져 아니면 자리로 정해져?", "ko", None),
     ("노란 저장소에 토큰이 없으면요?", "ko", None),
     ("시대 끝날 때 노란 토큰은?", "ko", None),
+    # two questions of different kinds: no one line answers both
+    ("Do we keep our Destiny card all game? When do we pick a new one?", "en", None),
+    ("마앗 때 점수 잃어? 몇 점?", "ko", None),
 ])
 def test_the_kind_of_question_is_read_off_the_sentence_that_asks(text, lang, kind):
     assert question_kind(of_text(text, lang)) == kind
@@ -139,6 +142,17 @@ NEVER_WRONG = [
     # Imhotep: 5 statues 15, +2 for each card beyond five (the rulebook's example: 7 cards 19)
     ("imhotep", "She says six statue cards are worth 18 points; I say 17. Who's right?", "dispute", "no"),
 ]
+
+
+@pytest.mark.parametrize("game, question", [
+    # Tekhenu "You may never take a Forbidden die" — unless an Anubis action (its exception): "any way?" asks
+    # whether an exception exists, and the ruling's "no" does not answer that
+    ("tekhenu", "Can I ever take a Forbidden die?"),
+    ("tekhenu", "금지된 주사위를 가져올 방법이 있어?"),
+])
+def test_any_way_is_not_answered_no_by_a_ruling_with_exceptions(assistant, game, question):
+    short = assistant.answer(question, game)["answer"]["short"]
+    assert short is None or short.get("verdict") != "no", short
 
 
 @pytest.mark.parametrize("game, question, kind, verdict", NEVER_WRONG)

@@ -81,6 +81,9 @@ VALUE_EN = re.compile(r"^\s*what (?:does|do|did|will|would) [^?]{0,60}?\b(?:scor
                       r"\bwhat(?:'s| is) (?:that|this|it) worth\b|"
                       r"^\s*\d+\s+or\s+\d+\b[^?]{0,30}\?\s*$", re.I)
 WHEN_CLAUSE_EN = re.compile(r",\s*(?:when|at what point|in (?:which|what) (?:phase|step|part))\b", re.I)
+# a question after any way at all: a ruling's "no" does not answer it where the ruling has exceptions
+ANY_WAY = re.compile(r"\bany\s*(?:way|how)\b|\bever\b|\bat all\b|\bsomehow\b|\bno matter\b|방법|어떻게든|무슨 수로|"
+                     r"예외", re.I)
 # what a Korean question pays: "화강암 말고 뭐 더 내야 돼?", "바스테트 행동 하려면 뭘 내야 돼?"
 PAYS_KO = re.compile(r"(?:뭐|뭘|무엇을?)\s*(?:더\s*|또\s*)?(?:내야|내\?|내요|지불|써야|소모)")
 # a question word inside what is asked about, not asking: "어느 칸에서 가져왔는지에 따라 점수 달라?"
@@ -89,38 +92,40 @@ EMBEDDED_WH_KO = re.compile(r"(?:무엇|뭐|무슨|어디|어느|누가|누구|�
 SCENE_KO = re.compile(r"^[^?]*?(?:면|서|는데|니까|때)\s*,\s*")
 
 
-def asking_sentence(text: str, lang: str) -> str:
-    """The sentence that asks (the last one with a question mark; else the last), its scene set aside."""
+def asking_sentences(text: str, lang: str) -> list[str]:
+    """The sentences that ask (those with a question mark; else the last), each without the scene before it."""
     if lang == "en":
         parts = [p.strip() for p in SENTENCES_EN.split(text.strip()) if p.strip()]
     else:
         parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", text.strip()) if p.strip()]
     asked = [p for p in parts if p.endswith("?")]
-    return asked[-1] if asked else (parts[-1] if parts else text)
+    return asked or parts[-1:] or [text]
 
 
 def question_kind(question: Question) -> str | None:
-    """'dispute', 'how_many', 'when', 'yes_no', or None (a what/how/who question no one line settles)."""
-    q, lang = question.text, question.lang
+    """'dispute', 'how_many', 'when', 'yes_no', or None (a what/how/who question no one line settles, or two
+    questions of different kinds: "Do we keep it all game? When do we pick a new one?")."""
     if dispute(question) is not None:
         return "dispute"
-    if HOW_MANY.search(q):
+    kinds = {_sentence_kind(s, question.lang) for s in asking_sentences(question.text, question.lang)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _sentence_kind(asked: str, lang: str) -> str | None:
+    if HOW_MANY.search(asked):
         return "how_many"
-    asked = asking_sentence(q, lang)
     if lang == "en":
         if VALUE_EN.search(asked):
             return "how_many"
-        if AUX_EN.match(q) or AUX_CLAUSE_EN.search(q) or TAG_EN.search(q) or AUX_EN.match(asked) \
-                or LEAD_AUX_EN.match(asked):
-            return None if EITHER_EN.search(asked) else "yes_no"         # "When a card is taken, is the gap refilled at once?" asks yes or no
+        # "When a card is taken, is the gap refilled at once?" asks yes or no
+        if AUX_EN.match(asked) or AUX_CLAUSE_EN.search(asked) or TAG_EN.search(asked) or LEAD_AUX_EN.match(asked):
+            return None if EITHER_EN.search(asked) else "yes_no"
         if SCENE_EN.search(asked):
             return None
         return "when" if WHEN_EN.search(asked) or WHEN_CLAUSE_EN.search(asked) else None
     if PAYS_KO.search(asked):
         return "how_many"
     main = EMBEDDED_WH_KO.sub(" ", SCENE_KO.sub("", asked))
-    if asked != q.strip() and WH_KO.search(q[:q.find(asked)] if asked in q else ""):
-        return None                 # "주사위 뭐 빼고 해? 회색도 빼?": the first question asks what
     if WHEN.search(main):
         return None if WHAT_KO.search(main) else "when"
     return None if WH_KO.search(main) or OPEN_KO.search(asked) or EITHER_KO.search(asked) else "yes_no"
@@ -734,6 +739,8 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     if best_w.ruling.verdict is not None and best.side != "claim" and best.side_gap < params["side_margin"]:
         return None, shown
     answer = result_key(weighing, best_w, best)
+    if answer == ("verdict", False) and best_w.ruling.unless and ANY_WAY.search(weighing.question.text):
+        return None, shown      # "is there any way to…?": the ruling's exceptions are the way, not its "no"
     # a reading of a rule or card that overrides the best one in some case (its `unless`) is its exception,
     # not its rival: the line names the exceptions — unless the exception fits the question nearly as well
     overriding = set(best_w.ruling.unless)
