@@ -27,6 +27,8 @@ def assistant():
     ("자기 석재가 없는 배도 옮길 수 있어?", "ko", False),                                   # 없는: inside what is asked
     ("앞 사람이 생산하는 동안 내 턴 시작해도 돼?", "ko", False),                              # 동안: not 안
     ("구역 안에 있는 주사위도 가져가?", "ko", False),
+    ("마지막 라운드 전쟁은 의미 없어?", "ko", True),                                        # 없다 denies 있다
+    ("보너스 타일이 없는 칸에 지어도 돼?", "ko", False),
 ])
 def test_a_negated_question_is_the_one_whose_predicate_is_negated(text, lang, expected):
     assert negated(text, lang) is expected

@@ -144,7 +144,9 @@ NEG_EN = re.compile(rf"\b{_NEG_EN}\b", re.I)
 NEG_Q_EN = re.compile(rf"^\s*(?:so\s+|and\s+|but\s+)?(?:{_NEG_EN}\b|(?:can|do|does|is|are|must|should|may)\s+"
                       r"(?:i|we|you|it|they|he|she|one)\s+not\b)", re.I)
 NEG_KO = re.compile(r"수\s*없|(?<![가-힣])못\s*(?:[가-힣])|(?<![가-힣])안\s+[가-힣]|(?<![가-힣])안(?:돼|되|됨)|"
-                    r"지\s*않|지\s*못|(?:면|으면)\s*안\s|불가|말아야|없어도\s*돼")
+                    r"지\s*않|지\s*못|(?:면|으면)\s*안\s|불가|말아야|없어도\s*돼|"
+                    # "의미 없어?" against "의미 있어?": 없다 ends the clause as the denial of 있다
+                    r"없(?:어요|나요|습니까|을까요?|어|나|니|지|음|다|죠|대)$")
 _KO_TAIL = 12        # a Korean predicate's negation stands in the last characters of its clause
 
 
