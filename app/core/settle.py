@@ -66,6 +66,7 @@ VERDICT_ASKED_KO = re.compile(r"누구\s*말이\s*맞|누가\s*맞|맞아|맞나
 # A question often sets its scene first ("We're playing 2-player. Do any cards come out?", "Solo mode: what
 # balance…", "Cult05 — when does it trigger?"): the kind is read off the sentence that asks.
 SENTENCES_EN = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+|\s+-\s+")
+SENTENCES_KO = re.compile(r"(?<=[.!?])\s+")
 # a leading phrase before an English yes/no question with no comma: "Under despotism can I have…?"
 LEAD_AUX_EN = re.compile(r"^\s*(?:(?:with|in|under|during|at|after|before|on|for|as|in a|playing)\b|"
                          r"(?:when|if|once)\s+\S+\s+\S)[^,?]{1,60}?\s"
@@ -97,7 +98,7 @@ def asking_sentences(text: str, lang: str) -> list[str]:
     if lang == "en":
         parts = [p.strip() for p in SENTENCES_EN.split(text.strip()) if p.strip()]
     else:
-        parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", text.strip()) if p.strip()]
+        parts = [p.strip() for p in SENTENCES_KO.split(text.strip()) if p.strip()]
     asked = [p for p in parts if p.endswith("?")]
     return asked or parts[-1:] or [text]
 
@@ -351,9 +352,8 @@ class Reading:
 
 class FormTable:
     """The search index's ruling forms, read once for both readers of them (settling, and the selection's
-    ruling features): their vectors as float32, their rows by ruling and by rule, how telling each word is
-    (word_weights, on first use), and each form's words as a set (on first use: a question reads the forms of
-    a few rules, not all 12,000)."""
+    ruling features): their vectors as float32 and their rows by ruling and by rule at start-up; each form's
+    words as a set and how telling each word is (log N/df over the forms, by language) on the first question."""
 
     def __init__(self, index):
         self.forms = index.ruling_forms or []
@@ -365,30 +365,45 @@ class FormTable:
         for i, form in enumerate(self.forms):
             self.by_ruling.setdefault(form["ruling"], []).append(i)
             self.by_rule.setdefault(form.get("rule", ""), []).append(i)
-        self._tokens: dict[int, frozenset] = {}
+        self._tokens: list[frozenset] | None = None
         self._weights: dict[str, dict[str, float]] | None = None
 
     def tokens(self, row: int) -> frozenset:
-        words = self._tokens.get(row)
-        if words is None:
-            words = self._tokens[row] = frozenset(self.forms[row]["tokens"])
-        return words
+        if self._tokens is None:
+            self._read_words()
+        return self._tokens[row]
 
     @property
     def weights(self) -> dict[str, dict[str, float]]:
         if self._weights is None:
-            self._weights = word_weights(self.forms)
+            self._read_words()
         return self._weights
 
+    def _read_words(self) -> None:
+        tokens = [frozenset(f["tokens"]) for f in self.forms]
+        weights: dict[str, dict[str, float]] = {}
+        for lang in ("ko", "en"):
+            docs = [words for words, form in zip(tokens, self.forms) if form["lang"] == lang]
+            df: dict[str, int] = {}
+            for d in docs:
+                for t in d:
+                    df[t] = df.get(t, 0) + 1
+            n = max(len(docs), 1)
+            weights[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+        self._tokens, self._weights = tokens, weights
 
-_TABLES: dict[int, tuple] = {}
+
+# the table of the index last read: a process reads one index at a time (a rebuilt one replaces it, and the
+# old one is not kept alive by this)
+_TABLE: tuple | None = None
 
 
 def form_table(index) -> FormTable:
-    """The FormTable of a loaded index (one per index object)."""
-    kept = _TABLES.get(id(index))
+    """The FormTable of a loaded index."""
+    global _TABLE
+    kept = _TABLE
     if kept is None or kept[0] is not index:
-        kept = _TABLES[id(index)] = (index, FormTable(index))
+        kept = _TABLE = (index, FormTable(index))
     return kept[1]
 
 
@@ -801,9 +816,8 @@ def _conditions_hold(ruling: Ruling, values: dict) -> bool:
     return all(admits(allowed, values[name]) for name, allowed in ruling.when.items() if name in values)
 
 
-def overlap(words: set[str], form_tokens, weight: dict[str, float]) -> float:
+def overlap(words: set[str], form: frozenset, weight: dict[str, float]) -> float:
     """The words a question and a form share, weighted by how telling each is (F1 of the weights)."""
-    form = form_tokens if isinstance(form_tokens, (set, frozenset)) else set(form_tokens)
     if not words or not form:
         return 0.0
     w = (lambda t: weight.get(t, 1.0))
@@ -854,17 +868,3 @@ def _claimed_number(position: str, values: dict) -> int | None:
             continue
         return n.value
     return None
-
-
-def word_weights(forms: list[dict]) -> dict[str, dict[str, float]]:
-    """How telling each word of the rulings' questions is, by language (log N/df over the forms)."""
-    out: dict[str, dict[str, float]] = {}
-    for lang in ("ko", "en"):
-        docs = [set(f["tokens"]) for f in forms if f["lang"] == lang]
-        df: dict[str, int] = {}
-        for d in docs:
-            for t in d:
-                df[t] = df.get(t, 0) + 1
-        n = max(len(docs), 1)
-        out[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
-    return out
