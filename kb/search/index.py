@@ -132,8 +132,9 @@ class SearchIndex:
     def load(cls, home: Path, key: str) -> "SearchIndex":
         """The current index of `home` if it was built for `key`, every file verified. Stale when there
         is none or it is for other inputs; cachefs.Damaged when a file does not match its checksum."""
-        import bm25s
         import faiss
+
+        bm25s = _bm25s()
 
         try:
             name = read_bytes(home / "CURRENT", 200).decode("ascii", "replace").strip()
@@ -188,6 +189,24 @@ class SearchIndex:
                        for lang in LANGS)):
             raise cachefs.Damaged("its parts do not agree")     # each verified, yet not one index
         return index
+
+
+def _bm25s():
+    """bm25s, imported without its progress bars: it imports tqdm.auto for them, which brings in asyncio and ssl
+    (a tenth of a second or more of every first answer) for bars Arbiter never shows (it indexes with
+    show_progress=False and only scores at query time). DISABLE_TQDM is bm25s's own switch, read on import."""
+    if "bm25s" in sys.modules:
+        return sys.modules["bm25s"]
+    saved = os.environ.get("DISABLE_TQDM")
+    os.environ["DISABLE_TQDM"] = "1"
+    try:
+        import bm25s
+    finally:
+        if saved is None:
+            os.environ.pop("DISABLE_TQDM", None)
+        else:
+            os.environ["DISABLE_TQDM"] = saved
+    return bm25s
 
 
 def _json_bytes(obj) -> bytes:
@@ -289,7 +308,7 @@ def index_folder(model_name: str) -> Path:
 def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEFAULT_CORPUS,
                 progress: bool = True, checked: kb_cache.CheckedKB | None = None) -> SearchIndex:
     """The index of the checked knowledge base (`checked`, else the one of data_root and corpus_root)."""
-    import bm25s
+    bm25s = _bm25s()
     import faiss
     from tqdm import tqdm
 
