@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.question import of_text
-from app.core.settle import dispute, negated, question_kind
+from app.core.settle import agrees, dispute, negated, question_kind
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +191,27 @@ def test_a_how_many_question_gets_its_own_number_with_two_rules_combined(assista
 def test_a_table_is_read_at_the_players_number(assistant, question, points):
     short = assistant.answer(question, "tekhenu")["answer"]["short"]
     assert short["value"]["amount"] == points
+
+
+def test_readings_are_compared_by_the_numbers_they_give_for_the_players_numbers(assistant):
+    settler = assistant.settler
+    # Imhotep: a burial-chamber group of 6 scores 15 + 2 for the sixth stone; of 3, 6 points
+    over_five = settler.ruling("imhotep/ruling/burial-chamber-group-over-five")
+    assert settler.amounts(over_five, {"group": 6}) == (17,)
+    assert settler.amounts(over_five, {}) is None             # the group not given: nothing to compare
+    assert settler.amounts(settler.ruling("imhotep/ruling/burial-chamber-group-points"), {"group": 3}) == (6,)
+    # TtA: Despotism's 4 civil and 2 military actions
+    assert settler.amounts(settler.ruling("through-the-ages/ruling/despotism-actions"), {}) == (4, 2)
+
+
+def test_a_reading_whose_every_number_is_in_the_line_shown_is_no_rival():
+    assert agrees(("value", (4,)), ("value", (4, 2)))          # "4 civil actions" beside "4 civil and 2 military"
+    assert agrees(("value", (17,)), ("value", (17,)))
+    assert not agrees(("value", (4, 2)), ("value", (4,)))      # the line would leave out its 2
+    assert not agrees(("value", (3,)), ("value", (4, 2)))
+    assert not agrees(("value", "imhotep/ruling/x", ()), ("value", (4,)))   # a number not computed: unknown
+    assert not agrees(("verdict", True), ("verdict", False))
+    assert agrees(("verdict", True), ("verdict", True))
 
 
 def test_a_when_question_gets_the_moment_in_the_rulebooks_words(assistant):

@@ -518,8 +518,21 @@ class Settler:
                                        [self.sides(r, ruling) for r in positions], values, conditions,
                                        self._explained(ruling, numbers, values, kind),
                                        self.polarity(reading, ruling) if polar else None,
-                                       [self.polarity(r, ruling) for r in positions] if polar else []))
+                                       [self.polarity(r, ruling) for r in positions] if polar else [],
+                                       self.amounts(ruling, values) if ruling.value is not None else None))
         return out
+
+    def amounts(self, ruling: Ruling, values: dict) -> tuple | None:
+        """The numbers a value ruling answers for these numbers of the player's; None where they do not compute it."""
+        try:
+            computed = compute(ruling, values, self.ruling)
+        except RulingError:
+            return None
+        if computed is None:
+            return None
+        if computed.amount is not None:
+            return (abs(computed.amount),)
+        return tuple(abs(i.amount) for i in computed.items) or None
 
     def _counts_what_is_asked(self, ruling: Ruling, question: Question) -> bool:
         """A question that asks a cost is not answered by a score, nor one that asks points by a cost."""
@@ -698,6 +711,9 @@ class Weighed:
     explained: bool = True      # every number of the question is one of its parameters or in its own words
     polarity: tuple | None = None       # (meaning, words): the question's lean to the claim's side (verdicts)
     position_polarity: list = field(default_factory=list)   # the same for each of a dispute's positions
+    # a value ruling's answer for the question's numbers (its amount, or its several amounts), None where
+    # they do not compute it: two readings that come to the same number are no rivals
+    amounts: tuple | None = None
 
 
 @dataclass
@@ -764,7 +780,7 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     for w, other in matches:
         margin = params["exception_margin"] if w.ruling.rule in overriding else params["margin"]
         if other is not best and other.score > best.score - margin \
-                and result_key(weighing, w, other) != answer:
+                and not agrees(result_key(weighing, w, other), answer):
             return None, shown
     return (best_w, best), shown
 
@@ -791,6 +807,15 @@ def _lean(w: Weighed, weighing: Weighing, best_gap: float, params: dict) -> floa
     return first
 
 
+def agrees(rival: tuple, answer: tuple) -> bool:
+    """A rival reading is no rival where it answers alike, or where every number it would give is in the
+    line shown ("4 civil actions" beside "4 civil and 2 military actions")."""
+    if rival == answer:
+        return True
+    return (len(rival) == len(answer) == 2 and rival[0] == answer[0] == "value" and isinstance(rival[1], tuple)
+            and isinstance(answer[1], tuple) and set(rival[1]) <= set(answer[1]))
+
+
 def result_key(weighing: Weighing, w: Weighed, m: Match):
     """What a matched ruling would answer to this question: two readings that answer alike are no rivals."""
     ruling = w.ruling
@@ -803,11 +828,8 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
         q_negated = weighing.reading.marks.negated
         return ("verdict", yes_to_form if q_negated == m.form_negated else not yes_to_form)
     if ruling.value is not None:
-        value = ruling.value
-        if value.amount is not None:
-            return ("value", value.amount)
-        if value.items:
-            return ("value", tuple(i.amount for i in value.items))
+        if w.amounts is not None:
+            return ("value", w.amounts)
         return ("value", ruling.id, tuple(sorted(w.values.items())))
     return ("phase", (ruling.phase.en or "").lower())
 
