@@ -196,4 +196,10 @@ class SentenceTransformerEmbedder(_Backend):
         return self._model.encode(texts, batch_size=32, show_progress_bar=False)
 
     def _encode_query(self, text):
-        return self._model.encode([("query: " + text) if self._e5 else text], show_progress_bar=False)[0]
+        return self._encode_queries([text])[0]
+
+    def _encode_queries(self, texts):
+        # in batches, as the passages: an index build embeds every rule title and ruling form as a query, and
+        # one model call per text is several times slower on a CPU
+        texts = [("query: " + t) if self._e5 else t for t in texts]
+        return self._model.encode(texts, batch_size=32, show_progress_bar=False)

@@ -104,6 +104,19 @@ class CheckedKB:
         return {k: v for k, v in self.digests.items() if is_search_input(k)}
 
 
+# The problems of the checks that failed in this process, by key (and what the data folder is: a folder missing, a
+# file in its place and one created empty have the same digests, not the same message). The key covers everything
+# the check reads, as it does for a passing check's record, so the same key fails the same way: a process asked
+# again and again while its KB is broken (the app, `arbiter serve`, every command of a test) refuses at once
+# instead of checking the whole KB again each time (seconds per game) to find the same problems. An edit gives a
+# new key. Failures are never written to disk: a record on disk stays the proof of a passing check only.
+_FAILED: dict[tuple[str, bool, bool], tuple[Problem, ...]] = {}
+
+
+def _failed_key(key: str, data_root: Path) -> tuple[str, bool, bool]:
+    return key, data_root.exists(), data_root.is_dir()
+
+
 def checked(data_root: Path | str | None = None, corpus_root: Path | str = DEFAULT_CORPUS,
             extra: ExtraCheck | None = None) -> CheckedKB:
     """The checked KB, from its record when the inputs are unchanged; else checked now (once, by one
@@ -118,11 +131,21 @@ def checked(data_root: Path | str | None = None, corpus_root: Path | str = DEFAU
     if found is not None:
         _drop_pickles(folder)
         return CheckedKB(key, digests, data_root, corpus_root, extra, _payload=found)
+    failed = _FAILED.get(_failed_key(key, data_root))
+    if failed is not None:
+        raise KbLoadError(list(failed))
     with cachefs.build_lock(folder / ".lock", "checking the knowledge base"):
         found = _read(path, key, quiet=True)          # another process may have checked it meanwhile
         if found is not None:
             return CheckedKB(key, digests, data_root, corpus_root, extra, _payload=found)
-        kb = _check(data_root, corpus_root, extra)
+        try:
+            kb = _check(data_root, corpus_root, extra)
+        except KbLoadError as exc:
+            if input_digests(data_root, corpus_root) == digests:   # unchanged while it was checked
+                if len(_FAILED) >= KEEP:
+                    _FAILED.clear()
+                _FAILED[_failed_key(key, data_root)] = tuple(exc.problems)
+            raise
         if input_digests(data_root, corpus_root) == digests:   # unchanged while it was checked
             _write(path, key, digests, kb)
         return CheckedKB(key, digests, data_root, corpus_root, extra, _kb=kb)

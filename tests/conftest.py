@@ -17,15 +17,35 @@ class SharedVectors:
     """The passage and title vectors of the modules that build their own index in a private cache (the
     fast test model, a few games' KB each), carried from one module to the next: each module still builds
     its index for real, but embeds only the texts no earlier module embedded (a cold build of each game
-    once per run instead of once per module: minutes on this machine)."""
+    once per run instead of once per module: minutes on this machine).
+
+    The first module's cache starts with the test model's vectors shipped with the code (kb/search/vectors/,
+    scripts/ship_vectors.py --model use-m3) written as its vector cache file, as an earlier module that
+    embedded them would have left it: the build reads them instead of embedding three games' texts (minutes),
+    and the tests that damage that file find one. The build would read the shipped vectors anyway; only texts
+    whose exact words match are taken, so a shipped file older than the KB only leaves more to embed."""
+
+    MODEL = "use-m3"
 
     def __init__(self, folder: Path):
         self.folder = folder
 
     def seed(self, cache: Path) -> None:
         """Put the vectors embedded so far into a module's empty private cache."""
+        if not self.folder.is_dir():
+            self._ship()
         if self.folder.is_dir():
             shutil.copytree(self.folder, cache / "vectors", dirs_exist_ok=True)
+
+    def _ship(self) -> None:
+        from kb.embeddings import get_embedder
+        from kb.search import index as index_mod
+
+        name = get_embedder(self.MODEL).name
+        vectors = index_mod.shipped_vectors(name)
+        if vectors:
+            _write(self.folder / f"{index_mod._slug(name)}.vectors",
+                   {"format": index_mod.VectorCache.FORMAT, "model": name}, vectors)
 
     def keep(self, cache: Path) -> None:
         """Add a module's vectors to those carried on (its cache keeps only its own KB's)."""
@@ -38,11 +58,16 @@ class SharedVectors:
             vectors = _vectors(payload)
             if target.exists():
                 vectors = {**_vectors(cachefs.read_with_header(target, {})[1]), **vectors}
-            out = io.BytesIO()
-            keys = list(vectors)
-            np.savez(out, keys=np.array(keys, dtype="U40"), vectors=np.stack([vectors[k] for k in keys]))
-            self.folder.mkdir(parents=True, exist_ok=True)
-            cachefs.write_with_header(target, header, out.getvalue())
+            _write(target, header, vectors)
+
+
+def _write(path: Path, header: dict, vectors: dict) -> None:
+    """A vector cache file as kb/search/index.py VectorCache writes it."""
+    out = io.BytesIO()
+    keys = list(vectors)
+    np.savez(out, keys=np.array(keys, dtype="U40"), vectors=np.stack([vectors[k] for k in keys]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cachefs.write_with_header(path, header, out.getvalue())
 
 
 def _vectors(payload: bytes) -> dict:

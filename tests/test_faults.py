@@ -285,7 +285,9 @@ def test_a_docs_file_with_fewer_documents_is_rebuilt_even_with_its_checksum_upda
     assert json.loads(out)["hits"][0]["rule_id"] == env["good"]["rule_id"]
 
 
-def test_truncated_passage_vectors_are_embedded_again(env, capsys):
+def test_truncated_passage_vectors_are_dropped_and_the_index_built_again(env, capsys):
+    """The damaged file is dropped with one notice; its vectors come back from the shipped ones (as the default
+    model's do on any installation) or are embedded, and the next build says nothing."""
     vectors = next((env["cache"] / "vectors").glob("*.vectors"))
     vectors.write_bytes(vectors.read_bytes()[: len(vectors.read_bytes()) // 2])
     code, out, err = run(capsys, "index", "build", "--force")

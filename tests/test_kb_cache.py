@@ -76,6 +76,23 @@ def test_a_failing_kb_is_never_recorded_and_refused_with_the_checks_message(data
     assert "\n" not in info.value.one_line()
 
 
+def test_a_failing_kb_asked_again_unchanged_is_refused_without_a_second_check(data, monkeypatch):
+    rules = next((data / "imhotep").rglob("rules/*.yaml"))
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text + "\n  - {id: imhotep/x, broken: [\n", encoding="utf-8")
+    with pytest.raises(KbLoadError) as first:
+        kb_cache.checked(data)
+    calls = []
+    real = kb_cache.load_kb_with_problems
+    monkeypatch.setattr(kb_cache, "load_kb_with_problems", lambda *a, **k: calls.append(1) or real(*a, **k))
+    with pytest.raises(KbLoadError) as again:
+        kb_cache.checked(data)
+    assert not calls and again.value.problems == first.value.problems
+    assert again.value.one_line() == first.value.one_line()
+    rules.write_text(text, encoding="utf-8")                 # mended: checked again, and served
+    assert "imhotep" in kb_cache.checked(data).kb().games and calls == [1]
+
+
 def test_a_folder_without_data_is_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("ARBITER_CACHE", str(tmp_path / "cache"))
     with pytest.raises(KbLoadError, match="does not exist"):
@@ -83,3 +100,11 @@ def test_a_folder_without_data_is_refused(tmp_path, monkeypatch):
     (tmp_path / "empty").mkdir()
     with pytest.raises(KbLoadError, match="no game's data"):
         kb_cache.checked(tmp_path / "empty")
+    # the same (empty) inputs, yet another refusal: what is there now, not what the first check found
+    (tmp_path / "nowhere").write_text("", encoding="utf-8")
+    with pytest.raises(KbLoadError, match="is not a folder"):
+        kb_cache.checked(tmp_path / "nowhere")
+    (tmp_path / "nowhere").unlink()
+    (tmp_path / "nowhere").mkdir()
+    with pytest.raises(KbLoadError, match="no game's data"):
+        kb_cache.checked(tmp_path / "nowhere")

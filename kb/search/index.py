@@ -256,6 +256,12 @@ class VectorCache:
             pass
         except (cachefs.Damaged, OSError, ValueError, KeyError) as exc:
             cachefs.notice(f"the cached passage vectors are damaged ({exc}); embedding the passages again")
+            # dropped from disk too: when the shipped vectors hold every text, nothing is embedded, the file is
+            # not written again, and each later build would give the same notice
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass                # a read-only cache: the notice again next time, nothing worse
         for key, vector in shipped_vectors(model_name).items():
             self.vectors.setdefault(key, vector)
 
