@@ -2,11 +2,13 @@
 fresh clone's first index build reads them instead of embedding ~20,000 texts:
 
     ARBITER_SHIPPED_VECTORS=0 python scripts/ship_vectors.py [--model e5-small]
+    ARBITER_SHIPPED_VECTORS=0 python scripts/ship_vectors.py --model use-m3    # the tests' fast model
 
 The vectors come from the index build's own vector cache (the texts are embedded there first when missing),
 keyed like it (kb/search/index.py VectorCache.key): passages as float32, titles and rulings' forms as
-float16, as the index keeps them. Run it after editing the knowledge base; tests/test_search.py checks that
-every text the current knowledge base embeds is shipped."""
+float16, as the index keeps them. Run it for both models after editing the knowledge base:
+tests/test_shipped_vectors.py checks that every text the current knowledge base embeds is shipped (the use-m3
+file only saves the tests' private indexes minutes of embedding; a stale one makes them slower, never wrong)."""
 from __future__ import annotations
 
 import argparse

@@ -44,7 +44,7 @@ class SharedVectors:
         name = get_embedder(self.MODEL).name
         vectors = index_mod.shipped_vectors(name)
         if vectors:
-            _write(self.folder / f"{index_mod._slug(name)}.vectors",
+            _write(self.folder / f"{index_mod.shipped_path(name).stem}.vectors",
                    {"format": index_mod.VectorCache.FORMAT, "model": name}, vectors)
 
     def keep(self, cache: Path) -> None:
