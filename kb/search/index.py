@@ -192,13 +192,18 @@ class SearchIndex:
 
 
 def _bm25s():
-    """bm25s, imported without its progress bars: it imports tqdm.auto for them, which brings in asyncio and ssl
-    (a tenth of a second or more of every first answer) for bars Arbiter never shows (it indexes with
-    show_progress=False and only scores at query time). DISABLE_TQDM is bm25s's own switch, read on import."""
+    """bm25s, imported without what only its extras use: it imports tqdm.auto for progress bars, which brings in
+    asyncio (Arbiter indexes with show_progress=False and only scores at query time), and scipy.sparse for one
+    way of building its matrix (Arbiter builds with its numpy way, csc_backend="numpy": the same arrays) —
+    together half a second of every first answer. DISABLE_TQDM is bm25s's own switch, read on import; scipy is
+    hidden while it imports (as analyzers.py hides torch from spaCy), unless something imported it already."""
     if "bm25s" in sys.modules:
         return sys.modules["bm25s"]
     saved = os.environ.get("DISABLE_TQDM")
     os.environ["DISABLE_TQDM"] = "1"
+    hide_scipy = "scipy.sparse" not in sys.modules
+    if hide_scipy:
+        sys.modules["scipy.sparse"] = None      # makes `import scipy.sparse` raise ImportError
     try:
         import bm25s
     finally:
@@ -206,6 +211,8 @@ def _bm25s():
             os.environ.pop("DISABLE_TQDM", None)
         else:
             os.environ["DISABLE_TQDM"] = saved
+        if hide_scipy and sys.modules.get("scipy.sparse", 0) is None:
+            del sys.modules["scipy.sparse"]
     return bm25s
 
 
@@ -335,7 +342,7 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
             title, *sentence_parts, _asked = d.field_parts(lang)
             parts_of.append([analyze(title, lang) if title else [], [analyze(p, lang) for p in sentence_parts],
                              [analyze(q, lang) for q in (d.questions or {}).get(lang) or []]])
-        retriever = bm25s.BM25(k1=1.2, b=0.75)
+        retriever = bm25s.BM25(k1=1.2, b=0.75, csc_backend="numpy")     # see _bm25s
         retriever.index(tokens, show_progress=False)
         bm25[lang] = retriever
         part_tokens[lang] = parts_of
