@@ -195,7 +195,7 @@ def _bm25s():
     """bm25s, imported without what only its extras use: it imports tqdm.auto for progress bars, which brings in
     asyncio (Arbiter indexes with show_progress=False and only scores at query time), and scipy.sparse for one
     way of building its matrix (Arbiter builds with its numpy way, csc_backend="numpy": the same arrays) —
-    together half a second of every first answer. DISABLE_TQDM is bm25s's own switch, read on import; scipy is
+    together a few tenths of a second of every first answer. DISABLE_TQDM is bm25s's own switch, read on import; scipy is
     hidden while it imports (as analyzers.py hides torch from spaCy), unless something imported it already."""
     if "bm25s" in sys.modules:
         return sys.modules["bm25s"]
