@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.question import of_text
-from app.core.settle import agrees, dispute, negated, question_kind
+from app.core.settle import Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +32,21 @@ def assistant():
 ])
 def test_a_negated_question_is_the_one_whose_predicate_is_negated(text, lang, expected):
     assert negated(text, lang) is expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("Can't I take a Forbidden die?", "en", True),
+    ("금지된 주사위는 못 가져가?", "ko", True),
+    ("가져가면 안 돼?", "ko", True),
+    # whether a thing may be left undone: the leave is the proposition asked (SETTLE.md: "T17 있으면 빵 안
+    # 내도 돼?" is answered Yes where T17 spares the Bread)
+    ("T17 있으면 점수 계산 때 빵 안 내도 돼?", "ko", False),
+    ("전쟁 카드는 바로 해결하지 않아도 돼?", "ko", False),
+    ("석재 없어도 돼?", "ko", False),
+    ("Can I sail a ship that doesn't carry a single one of my stones?", "en", False),
+])
+def test_a_question_asks_its_proposition_turned_only_where_its_predicate_is_denied(text, lang, expected):
+    assert asks_negated(text, lang) is expected
 
 
 @pytest.mark.parametrize("text, lang, position, who, negated_", [
@@ -143,6 +158,10 @@ NEVER_WRONG = [
     ("imhotep", "친구가 파란 카드는 가져온 턴에 바로 쓸 수 있대. 맞아?", "dispute", "no"),
     # Imhotep: 5 statues 15, +2 for each card beyond five (the rulebook's example: 7 cards 19)
     ("imhotep", "She says six statue cards are worth 18 points; I say 17. Who's right?", "dispute", "no"),
+    # Time of Seth: the first building in a region costs 4 Soldiers, the second 3 with 3-4 players. A position
+    # that states two numbers is not judged by one of them
+    ("tekhenu-time-of-set", "4인 게임인데, 친구는 세트 지역에 첫 건물은 병사 4, 두 번째 건물은 병사 3이래. 나는 둘 다 4라고 "
+     "했는데 누가 맞아?", "dispute", "yes"),
 ]
 
 
@@ -212,6 +231,19 @@ def test_a_reading_whose_every_number_is_in_the_line_shown_is_no_rival():
     assert not agrees(("value", "imhotep/ruling/x", ()), ("value", (4,)))   # a number not computed: unknown
     assert not agrees(("verdict", True), ("verdict", False))
     assert agrees(("verdict", True), ("verdict", True))
+
+
+def test_a_reading_whose_conditions_the_questions_numbers_break_is_no_rival(assistant):
+    settler = assistant.settler
+    # Time of Seth setup: 2 gray dice on the Seth board with 2 players, 3 with 3, 4 with 4. The 2-player reading
+    # fits "with 3 players" nearly as well as the 3-player one, but 3 players is not its case
+    two = settler.ruling("tekhenu-time-of-set/ruling/two-players-seth-board-dice")
+    assert not rivals(Weighed(two, 0.0, {}, [], {"players": 3}, False))
+    assert rivals(Weighed(two, 0.0, {}, [], {"players": 2}, True))
+    assert rivals(Weighed(two, 0.0, {}, [], {}, False))        # players not given: the question may be its case
+    short = assistant.answer("With 3 players, how many gray dice start on the Seth board?",
+                             "tekhenu-time-of-set")["answer"]["short"]
+    assert short and short["value"]["amount"] == 3, short
 
 
 def test_a_when_question_gets_the_moment_in_the_rulebooks_words(assistant):
