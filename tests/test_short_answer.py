@@ -64,6 +64,11 @@ def test_a_verified_example_for_the_questions_number_is_the_short_answer():
     assert short_answer(of_text("Balance -7: how many VP do I lose?", "en"),
                         _answer("Return all dice.", "주사위를 되돌립니다.", "Return all dice."), failed,
                         confident=False) is None
+    # an example of another rule than the answer's counts another thing: its number is no answer
+    other = dict(example, rule_ids=["tekhenu/maat/step-5-turn-order"])
+    assert short_answer(of_text("Balance -7: how many VP do I lose?", "en"),
+                        _answer("Return all dice.", "주사위를 되돌립니다.", "Return all dice."), other,
+                        confident=False) is None
 
 
 def test_a_sentence_alone_never_gives_a_verdict():

@@ -86,9 +86,11 @@ def short_answer(question: Question, answer: dict, example: dict | None, confide
     if kind == "how_many":
         if asks_several(question) or len(question.numbers) != 1:
             return None     # one number answers one question about one number of the player's
-        # a situation with the question's own number ("balance -7: how many VP?"): the engine's result
+        # a situation with the question's own number ("balance -7: how many VP?"): the engine's result,
+        # where the example plays the answer's own rule — an example of another rule counts another thing
+        # ("4 players: how many Cult cards?" is not answered by a 4-player building cost)
         result = from_example(example)
-        if result:
+        if result and rule_id in (example.get("rule_ids") or ()):
             return _line("example", (example.get("rule_ids") or [rule_id])[0], result, kind=kind)
         rows = {k: _row_line(v, question) for k, v in texts.items() if k in ("ko", "en")}
         if rows.get(text_lang):
