@@ -26,7 +26,7 @@ from kb.search.evaluate import load_questions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_FILES = [ROOT / "eval" / "tuning_questions.yaml", ROOT / "eval" / "cases_tuning.yaml",
-                 *sorted((ROOT / "eval" / "train").glob("*.yaml"))]
+                 ROOT / "eval" / "disputes_tuning.yaml", *sorted((ROOT / "eval" / "train").glob("*.yaml"))]
 DEV = (ROOT.parent / "shared" / "eval" / "dev_questions.yaml", ROOT / "eval" / "dev_settle.yaml")
 PENALTY = 8
 GRID = {
@@ -35,7 +35,6 @@ GRID = {
     "margin": [0.0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.12],
     "exception_margin": [0.0, 0.01, 0.02, 0.04, 0.08],
     "side_margin": [0.0, 0.01, 0.02, 0.04, 0.06, 0.1, 0.15],
-    "dispute_side_margin": [0.0, 0.01, 0.02, 0.04, 0.06],
     "dispute_min_score": [0.96, 0.98, 1.0, 1.02, 1.04, 1.06, 1.08, 1.1],
     "lex_weight": [0.2, 0.35, 0.5, 0.7],
     "side_lex_weight": [0.2, 0.35, 0.5, 0.7, 1.0, 1.5],
