@@ -11,7 +11,8 @@ from kb.store import load_kb
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.yaml", ROOT / "eval" / "tuning_questions.yaml",
-        ROOT / "eval" / "holdout_questions.yaml", *sorted((ROOT / "eval" / "train").glob("*.yaml"))]
+        ROOT / "eval" / "holdout_questions.yaml", ROOT / "eval" / "cases_tuning.yaml", ROOT / "eval" / "cases_holdout.yaml",
+        ROOT / "eval" / "disputes_tuning.yaml", *sorted((ROOT / "eval" / "train").glob("*.yaml"))]
 
 
 def test_no_search_aid_copies_an_evaluation_question():
@@ -21,3 +22,32 @@ def test_no_search_aid_copies_an_evaluation_question():
     copies = [(path.name, q.id, q.q, aids[gold_key(q.q)]) for path in SETS if path.exists()
               for q in load_questions(path) if gold_key(q.q) in aids]
     assert not copies, f"search aids that copy evaluation questions (remove them from kb/data/*/search/): {copies}"
+
+
+JUDGED = [ROOT / "eval" / name for name in ("tuning_questions.yaml", "holdout_questions.yaml", "cases_tuning.yaml",
+                                            "cases_holdout.yaml", "disputes_tuning.yaml")]
+
+
+def test_every_referee_verdict_is_well_formed_and_every_pair_is_one_question_in_both_languages():
+    for path in JUDGED:
+        items = load_questions(path)
+        pairs: dict[str, list] = {}
+        for q in items:
+            s = q.settle
+            assert s and s["type"] in ("yes_no", "how_many", "when", "dispute", "other"), (path.name, q.id)
+            if s["type"] in ("yes_no", "dispute"):
+                assert s["verdict"] in ("yes", "no"), (path.name, q.id, s)
+            if s["type"] == "how_many":
+                assert all(isinstance(v, int) for v in (s["value"] if isinstance(s["value"], list) else [s["value"]]))
+            if q.pair:
+                pairs.setdefault(q.pair, []).append(q)
+        for pair, members in pairs.items():
+            assert sorted(m.lang for m in members) == ["en", "ko"], (path.name, pair)
+            a, b = members
+            assert a.game == b.game and settled_alike(a.settle) == settled_alike(b.settle), (path.name, pair)
+
+
+def settled_alike(settle: dict) -> tuple:
+    """What a verdict settles, whatever its language: its type, verdict or value, and its moment's phrases
+    (in either order)."""
+    return (settle["type"], settle.get("verdict"), str(settle.get("value")), frozenset(settle.get("phase") or ()))
