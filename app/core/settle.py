@@ -16,7 +16,6 @@ the question as asked (a negated Korean question "못 가져가?" → "예" when
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 import numpy as np
@@ -25,6 +24,7 @@ from engine.asked import Quantity, Vocabulary
 from engine.numbers import read_numbers
 from kb.models import Ruling, admits
 from kb.rulings import Computed, RulingError, compute, needs
+from kb.search.index import ruling_weights
 
 from .question import Question
 
@@ -352,8 +352,11 @@ class Reading:
 
 class FormTable:
     """The search index's ruling forms, read once for both readers of them (settling, and the selection's
-    ruling features): their vectors as float32 and their rows by ruling and by rule at start-up; each form's
-    words as a set and how telling each word is (log N/df over the forms, by language) on the first question."""
+    ruling features): their vectors as float32 and their rows by ruling and by rule at start-up; how telling
+    each word is (log N/df over the forms, by language) as the index build computed it; each form's words as a
+    set on the first question that compares them (a question compares a few hundred of the ~11,000 forms, and
+    making every set at once cost a first answer ~0.05 s and, with the many objects it allocates, a full
+    garbage collection of the loaded index and KB, ~0.2 s)."""
 
     def __init__(self, index):
         self.forms = index.ruling_forms or []
@@ -365,32 +368,15 @@ class FormTable:
         for i, form in enumerate(self.forms):
             self.by_ruling.setdefault(form["ruling"], []).append(i)
             self.by_rule.setdefault(form.get("rule", ""), []).append(i)
-        self._tokens: list[frozenset] | None = None
-        self._weights: dict[str, dict[str, float]] | None = None
+        self._tokens: list[frozenset | None] = [None] * len(self.forms)
+        self.weights: dict[str, dict[str, float]] = (index.ruling_weights if index.ruling_weights is not None
+                                                     else ruling_weights(self.forms))
 
     def tokens(self, row: int) -> frozenset:
-        if self._tokens is None:
-            self._read_words()
-        return self._tokens[row]
-
-    @property
-    def weights(self) -> dict[str, dict[str, float]]:
-        if self._weights is None:
-            self._read_words()
-        return self._weights
-
-    def _read_words(self) -> None:
-        tokens = [frozenset(f["tokens"]) for f in self.forms]
-        weights: dict[str, dict[str, float]] = {}
-        for lang in ("ko", "en"):
-            docs = [words for words, form in zip(tokens, self.forms) if form["lang"] == lang]
-            df: dict[str, int] = {}
-            for d in docs:
-                for t in d:
-                    df[t] = df.get(t, 0) + 1
-            n = max(len(docs), 1)
-            weights[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
-        self._tokens, self._weights = tokens, weights
+        words = self._tokens[row]
+        if words is None:
+            words = self._tokens[row] = frozenset(self.forms[row]["tokens"])
+        return words
 
 
 # the table of the index last read: a process reads one index at a time (a rebuilt one replaces it, and the
