@@ -369,6 +369,7 @@ class FormTable:
             self.by_ruling.setdefault(form["ruling"], []).append(i)
             self.by_rule.setdefault(form.get("rule", ""), []).append(i)
         self._tokens: list[frozenset | None] = [None] * len(self.forms)
+        self._totals: list[float | None] = [None] * len(self.forms)
         self.weights: dict[str, dict[str, float]] = (index.ruling_weights if index.ruling_weights is not None
                                                      else ruling_weights(self.forms))
 
@@ -377,6 +378,14 @@ class FormTable:
         if words is None:
             words = self._tokens[row] = frozenset(self.forms[row]["tokens"])
         return words
+
+    def total(self, row: int) -> float:
+        """All of a form's word weights (in its own language): what every question's overlap with it divides
+        by, summed once."""
+        total = self._totals[row]
+        if total is None:
+            total = self._totals[row] = total_weight(self.tokens(row), self.weights.get(self.forms[row]["lang"]) or {})
+        return total
 
 
 # the table of the index last read: a process reads one index at a time (a rebuilt one replaces it, and the
@@ -430,9 +439,11 @@ class Settler:
         sims = self.vectors[rows] @ reading.vector
         out: dict[str, list[Side]] = {}
         weight = self.table.weights.get(reading.lang) or {}
+        words_total = total_weight(reading.words, weight)
         for j, row in enumerate(rows):
             form = self.forms[row]
-            lex = overlap(reading.words, self.table.tokens(row), weight) if form["lang"] == reading.lang else 0.0
+            lex = (overlap(reading.words, self.table.tokens(row), weight, words_total, self.table.total(row))
+                   if form["lang"] == reading.lang else 0.0)
             fm = self._marks.get(row)
             if fm is None:
                 fm = self._marks[row] = marks(form["text"], form["lang"], statement=form["kind"] == "claim")
@@ -824,16 +835,26 @@ def _conditions_hold(ruling: Ruling, values: dict) -> bool:
     return all(admits(allowed, values[name]) for name, allowed in ruling.when.items() if name in values)
 
 
-def overlap(words: set[str], form: frozenset, weight: dict[str, float]) -> float:
-    """The words a question and a form share, weighted by how telling each is (F1 of the weights)."""
+def overlap(words: set[str], form: frozenset, weight: dict[str, float], words_total: float | None = None,
+            form_total: float | None = None) -> float:
+    """The words a question and a form share, weighted by how telling each is (F1 of the weights).
+    `words_total`, `form_total`: the weights of all of `words` and of all of `form` where the caller kept them
+    (summed as here, over the same sets: the same numbers)."""
     if not words or not form:
         return 0.0
-    w = (lambda t: weight.get(t, 1.0))
-    shared = sum(w(t) for t in words & form)
+    get = weight.get
+    shared = sum(get(t, 1.0) for t in words & form)
     if not shared:
         return 0.0
-    precision, recall = shared / sum(w(t) for t in form), shared / sum(w(t) for t in words)
+    precision = shared / (form_total if form_total is not None else sum(get(t, 1.0) for t in form))
+    recall = shared / (words_total if words_total is not None else sum(get(t, 1.0) for t in words))
     return 2 * precision * recall / (precision + recall)
+
+
+def total_weight(words, weight: dict[str, float]) -> float:
+    """All of `words`' weights, summed as overlap sums them."""
+    get = weight.get
+    return sum(get(t, 1.0) for t in words)
 
 
 def _param_vocabulary(params: dict, vocabulary: Vocabulary | None) -> Vocabulary:
