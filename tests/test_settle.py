@@ -5,13 +5,10 @@ the rule on top that holds that sentence; and no line at all where nothing fits.
 is written from the rulebook (the sentence is quoted beside each case)."""
 from __future__ import annotations
 
-import math
-from collections import Counter
-
 import pytest
 
 from app.core.question import of_text
-from app.core.settle import agrees, dispute, form_table, negated, question_kind
+from app.core.settle import agrees, dispute, negated, question_kind
 
 
 @pytest.fixture(scope="module")
@@ -246,6 +243,11 @@ def test_the_example_plays_the_case_the_ruling_settles(assistant):
 
 
 def test_the_forms_word_weights_come_with_the_index(assistant):
+    import math
+    from collections import Counter
+
+    from app.core.settle import form_table
+
     # how telling each word of the rulings' forms is (log (N + 1) / (df + 0.5) over the forms of one language)
     # is computed by the index build and read with the index, not computed on a process's first question
     index = assistant.searcher.index
