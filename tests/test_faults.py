@@ -285,6 +285,45 @@ def test_a_docs_file_with_fewer_documents_is_rebuilt_even_with_its_checksum_upda
     assert json.loads(out)["hits"][0]["rule_id"] == env["good"]["rule_id"]
 
 
+def test_an_index_of_the_format_before_is_rebuilt_not_read(env, capsys):
+    """An index an earlier version wrote, sealed and whole (format 15: no ruling_weights.json), is another
+    index's cache: rebuilt once with a notice, never read without the file this version needs."""
+    from kb import cachefs
+    from kb.search import index as index_mod
+
+    folder = current_index(env["cache"])
+    (folder / "ruling_weights.json").unlink()
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest.pop("checksum")
+    manifest["files"].pop("ruling_weights.json")
+    manifest["format"] = "15"
+    manifest["checksum"] = cachefs.seal(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert index_mod._read_manifest(folder)["format"] == "15"        # sealed as this installation's own
+    code, out, err = run(capsys, "ask", QUESTION, "--game", "imhotep", "--json")
+    assert code == 0 and "rebuilding the search index" in one_line(err)
+    assert _essence(json.loads(out)) == env["good"]
+    assert (current_index(env["cache"]) / "ruling_weights.json").is_file()
+    code, _, err = run(capsys, "search", QUESTION, "--json")
+    assert code == 0 and not err                          # rebuilt once, then served quietly
+
+
+def test_ruling_weights_that_are_not_the_two_languages_are_damage(env, capsys):
+    from kb import cachefs
+
+    folder = current_index(env["cache"])
+    data = b'{"ko": {}}'
+    (folder / "ruling_weights.json").write_bytes(data)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest.pop("checksum")
+    manifest["files"]["ruling_weights.json"] = cachefs.seal(data)
+    manifest["checksum"] = cachefs.seal(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    code, out, err = run(capsys, "ask", QUESTION, "--game", "imhotep", "--json")
+    assert code == 0 and "its parts do not agree" in one_line(err)
+    assert _essence(json.loads(out)) == env["good"]
+
+
 def test_truncated_passage_vectors_are_dropped_and_the_index_built_again(env, capsys):
     """The damaged file is dropped with one notice; its vectors come back from the shipped ones (as the default
     model's do on any installation) or are embedded, and the next build says nothing."""

@@ -272,3 +272,22 @@ def test_the_example_plays_the_case_the_ruling_settles(assistant):
     result = assistant.answer("Can I use a gray die to produce resources?", "tekhenu")
     ruling = assistant.kb.entry(result["answer"]["short"]["ruling_id"])
     assert ruling.scenarios and result["example"]["scenario_id"] in ruling.scenarios
+
+
+def test_the_forms_word_weights_come_with_the_index(assistant):
+    import math
+    from collections import Counter
+
+    from app.core.settle import form_table
+
+    # how telling each word of the rulings' forms is (log (N + 1) / (df + 0.5) over the forms of one language)
+    # is computed by the index build and read with the index, not computed on a process's first question
+    index = assistant.searcher.index
+    for lang in ("ko", "en"):
+        own = [set(f["tokens"]) for f in index.ruling_forms if f["lang"] == lang]
+        df = Counter(t for words in own for t in words)
+        assert index.ruling_weights[lang] == {t: math.log((len(own) + 1) / (c + 0.5)) for t, c in df.items()}
+    table = form_table(index)
+    assert table.weights is index.ruling_weights
+    last = len(index.ruling_forms) - 1
+    assert table.tokens(last) == frozenset(index.ruling_forms[last]["tokens"]) and table.tokens(last) is table.tokens(last)

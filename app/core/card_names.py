@@ -86,7 +86,9 @@ class CardNames:
                 bucket.append(form.card)
         for bucket in self._exact.values():
             bucket.sort(key=_age_order)
-        self._letters = {form.text: _letters(form.text) for form in self.forms}
+        # each name spelt letter by letter, for a near miss only (`_near`): made on the first one, not for every
+        # process's first question (hangulpy's import and ~700 names: ~0.06 s of a first answer)
+        self._letters: dict[str, str] | None = None
         # the names found in a question: longest first, so "Great Wall" is not read as "Wall"
         self._raw = [(f.text, f) for f in self.forms if len(f.text) >= SHORTEST["ko" if HANGUL.search(f.text) else "en"]]
         self._raw.sort(key=lambda item: -len(item[0]))
@@ -138,6 +140,8 @@ class CardNames:
 
     def _near(self, key: str, game: str | None) -> list[Card]:
         letters = _letters(key)
+        if self._letters is None:
+            self._letters = {form.text: _letters(form.text) for form in self.forms}
         candidates = {self._letters[f.text]: f.text for f in self.forms if self._ok(f.card, game)}
         close = difflib.get_close_matches(letters, list(candidates), n=5, cutoff=CLOSE)
         out: list[Card] = []

@@ -27,7 +27,7 @@ from kb.search.documents import sentences
 
 from . import tables
 from .question import WORD, Question, grams
-from .settle import form_table, overlap
+from .settle import form_table, overlap, total_weight
 
 MODEL_FILE = Path(__file__).with_name("data") / "selection.json"
 DEPTH = 8                 # candidates re-ordered (the gold is in the top 5 ~98% of the time)
@@ -183,6 +183,7 @@ def ruling_fits(index, rule_ids: list[str], question: Question) -> list[float | 
     qvec = np.asarray(question.vector, dtype=np.float32)
     words = set(question.words())
     weight = forms.weights.get(question.lang) or {}
+    words_total = total_weight(words, weight)
     out = []
     for rule_id in rule_ids:
         rows = forms.by_rule.get(rule_id)
@@ -192,7 +193,8 @@ def ruling_fits(index, rule_ids: list[str], question: Question) -> list[float | 
         sims = forms.vectors[rows] @ qvec
         best = -1.0
         for j, row in enumerate(rows):
-            lex = overlap(words, forms.tokens(row), weight) if forms.forms[row]["lang"] == question.lang else 0.0
+            lex = (overlap(words, forms.tokens(row), weight, words_total, forms.total(row))
+                   if forms.forms[row]["lang"] == question.lang else 0.0)
             best = max(best, float(sims[j]) + RULING_LEX * lex)
         out.append(best)
     return out

@@ -16,7 +16,6 @@ the question as asked (a negated Korean question "못 가져가?" → "예" when
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 import numpy as np
@@ -25,6 +24,7 @@ from engine.asked import Quantity, Vocabulary
 from engine.numbers import read_numbers
 from kb.models import Ruling, admits
 from kb.rulings import Computed, RulingError, compute, needs
+from kb.search.index import ruling_weights
 
 from .question import Question
 
@@ -363,8 +363,11 @@ class Reading:
 
 class FormTable:
     """The search index's ruling forms, read once for both readers of them (settling, and the selection's
-    ruling features): their vectors as float32 and their rows by ruling and by rule at start-up; each form's
-    words as a set and how telling each word is (log N/df over the forms, by language) on the first question."""
+    ruling features): their vectors as float32 and their rows by ruling and by rule at start-up; how telling
+    each word is (log N/df over the forms, by language) as the index build computed it; each form's words as a
+    set on the first question that compares them (a question compares a few hundred of the ~11,000 forms, and
+    making every set at once cost a first answer ~0.05 s and, with the many objects it allocates, a full
+    garbage collection of the loaded index and KB, ~0.2 s)."""
 
     def __init__(self, index):
         self.forms = index.ruling_forms or []
@@ -376,32 +379,24 @@ class FormTable:
         for i, form in enumerate(self.forms):
             self.by_ruling.setdefault(form["ruling"], []).append(i)
             self.by_rule.setdefault(form.get("rule", ""), []).append(i)
-        self._tokens: list[frozenset] | None = None
-        self._weights: dict[str, dict[str, float]] | None = None
+        self._tokens: list[frozenset | None] = [None] * len(self.forms)
+        self._totals: list[float | None] = [None] * len(self.forms)
+        self.weights: dict[str, dict[str, float]] = (index.ruling_weights if index.ruling_weights is not None
+                                                     else ruling_weights(self.forms))
 
     def tokens(self, row: int) -> frozenset:
-        if self._tokens is None:
-            self._read_words()
-        return self._tokens[row]
+        words = self._tokens[row]
+        if words is None:
+            words = self._tokens[row] = frozenset(self.forms[row]["tokens"])
+        return words
 
-    @property
-    def weights(self) -> dict[str, dict[str, float]]:
-        if self._weights is None:
-            self._read_words()
-        return self._weights
-
-    def _read_words(self) -> None:
-        tokens = [frozenset(f["tokens"]) for f in self.forms]
-        weights: dict[str, dict[str, float]] = {}
-        for lang in ("ko", "en"):
-            docs = [words for words, form in zip(tokens, self.forms) if form["lang"] == lang]
-            df: dict[str, int] = {}
-            for d in docs:
-                for t in d:
-                    df[t] = df.get(t, 0) + 1
-            n = max(len(docs), 1)
-            weights[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
-        self._tokens, self._weights = tokens, weights
+    def total(self, row: int) -> float:
+        """All of a form's word weights (in its own language): what every question's overlap with it divides
+        by, summed once."""
+        total = self._totals[row]
+        if total is None:
+            total = self._totals[row] = total_weight(self.tokens(row), self.weights.get(self.forms[row]["lang"]) or {})
+        return total
 
 
 # the table of the index last read: a process reads one index at a time (a rebuilt one replaces it, and the
@@ -455,9 +450,11 @@ class Settler:
         sims = self.vectors[rows] @ reading.vector
         out: dict[str, list[Side]] = {}
         weight = self.table.weights.get(reading.lang) or {}
+        words_total = total_weight(reading.words, weight)
         for j, row in enumerate(rows):
             form = self.forms[row]
-            lex = overlap(reading.words, self.table.tokens(row), weight) if form["lang"] == reading.lang else 0.0
+            lex = (overlap(reading.words, self.table.tokens(row), weight, words_total, self.table.total(row))
+                   if form["lang"] == reading.lang else 0.0)
             fm = self._marks.get(row)
             if fm is None:
                 fm = self._marks[row] = marks(form["text"], form["lang"], statement=form["kind"] == "claim")
@@ -863,16 +860,26 @@ def _conditions_hold(ruling: Ruling, values: dict) -> bool:
     return all(admits(allowed, values[name]) for name, allowed in ruling.when.items() if name in values)
 
 
-def overlap(words: set[str], form: frozenset, weight: dict[str, float]) -> float:
-    """The words a question and a form share, weighted by how telling each is (F1 of the weights)."""
+def overlap(words: set[str], form: frozenset, weight: dict[str, float], words_total: float | None = None,
+            form_total: float | None = None) -> float:
+    """The words a question and a form share, weighted by how telling each is (F1 of the weights).
+    `words_total`, `form_total`: the weights of all of `words` and of all of `form` where the caller kept them
+    (summed as here, over the same sets: the same numbers)."""
     if not words or not form:
         return 0.0
-    w = (lambda t: weight.get(t, 1.0))
-    shared = sum(w(t) for t in words & form)
+    get = weight.get
+    shared = sum(get(t, 1.0) for t in words & form)
     if not shared:
         return 0.0
-    precision, recall = shared / sum(w(t) for t in form), shared / sum(w(t) for t in words)
+    precision = shared / (form_total if form_total is not None else sum(get(t, 1.0) for t in form))
+    recall = shared / (words_total if words_total is not None else sum(get(t, 1.0) for t in words))
     return 2 * precision * recall / (precision + recall)
+
+
+def total_weight(words, weight: dict[str, float]) -> float:
+    """All of `words`' weights, summed as overlap sums them."""
+    get = weight.get
+    return sum(get(t, 1.0) for t in words)
 
 
 def _param_vocabulary(params: dict, vocabulary: Vocabulary | None) -> Vocabulary:

@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import io
 import json
+import math
 import os
 import re
 import secrets
@@ -39,7 +40,8 @@ from ..store import resolve_data_root
 from .analyzers import analyze
 from .documents import SearchDoc, build_documents
 
-FORMAT_VERSION = "15"      # 13: every file sealed with the installation's key (kb.cachefs.seal); 14: ruling forms; 15: both
+FORMAT_VERSION = "16"      # 13: every file sealed with the installation's key (kb.cachefs.seal); 14: ruling forms; 15: both;
+                           # 16: the ruling forms' word weights
 LANGS = ("ko", "en")
 _VERSION_NAME = re.compile(r"^[0-9a-f]{24}-[0-9]+-[0-9a-f]{8}$")
 
@@ -79,6 +81,9 @@ class SearchIndex:
     # like the player's question, with its words: what settles a case is matched against them
     ruling_forms: list | None = None       # [{"ruling", "rule", "kind": ask|deny|claim, "lang", "text", "tokens"}]
     ruling_vectors: np.ndarray | None = None   # (forms, dim) float16
+    # lang -> word -> how telling it is among the ruling forms of that language (ruling_weights): computed
+    # at build, not on a process's first question
+    ruling_weights: dict | None = None
     build_seconds: float = 0.0
     built_at: float = 0.0      # when it was published (time.time()), 0 until then
 
@@ -102,6 +107,8 @@ class SearchIndex:
         if self.title_vectors is not None:
             files["title_vectors.npy"] = _npy_bytes(self.title_vectors)
         files["ruling_forms.json"] = _json_bytes(self.ruling_forms or [])
+        files["ruling_weights.json"] = _json_bytes(self.ruling_weights if self.ruling_weights is not None
+                                                   else ruling_weights(self.ruling_forms or []))
         files["ruling_vectors.npy"] = _npy_bytes(self.ruling_vectors if self.ruling_vectors is not None
                                                  else np.zeros((0, self.dense.d), dtype=np.float16))
         try:
@@ -149,7 +156,7 @@ class SearchIndex:
         if manifest.get("format") != FORMAT_VERSION or manifest.get("key") != key:
             raise Stale("other inputs")
         expected = {"docs.json", "terms.json", "form_tokens.json", "part_tokens.json", "dense.faiss", "dense_doc.npy",
-                    "title_vectors.npy", "ruling_forms.json", "ruling_vectors.npy"}
+                    "title_vectors.npy", "ruling_forms.json", "ruling_vectors.npy", "ruling_weights.json"}
         files = manifest.get("files")
         if not isinstance(files, dict) or not expected <= set(files):
             raise cachefs.Damaged("manifest.json does not list the index's files")
@@ -172,11 +179,12 @@ class SearchIndex:
             title_vectors = np.load(io.BytesIO(data["title_vectors.npy"]), allow_pickle=False)
             ruling_forms = json.loads(data["ruling_forms.json"])
             ruling_vectors = np.load(io.BytesIO(data["ruling_vectors.npy"]), allow_pickle=False)
+            weights = json.loads(data["ruling_weights.json"])
             bm25 = {lang: bm25s.BM25.load(str(folder / f"bm25_{lang}")) for lang in LANGS}
             index = cls(key=manifest["key"], model_name=manifest["model"], docs=docs, terms=terms, bm25=bm25,
                         dense=dense, dense_doc=dense_doc, form_tokens=json.loads(data["form_tokens.json"]),
                         part_tokens=json.loads(data["part_tokens.json"]), title_vectors=title_vectors,
-                        ruling_forms=ruling_forms, ruling_vectors=ruling_vectors,
+                        ruling_forms=ruling_forms, ruling_vectors=ruling_vectors, ruling_weights=weights,
                         build_seconds=manifest.get("build_seconds", 0), built_at=manifest.get("built_at", 0))
         except (OSError, ValueError, KeyError, TypeError, RuntimeError) as exc:
             raise cachefs.Damaged(f"cannot be read ({type(exc).__name__})") from None
@@ -185,6 +193,8 @@ class SearchIndex:
                 or (len(dense_doc) and not 0 <= int(dense_doc.min()) <= int(dense_doc.max()) < n)
                 or title_vectors.shape[:3] != (n, len(LANGS), 2) or title_vectors.shape[3] != dense.d
                 or not isinstance(ruling_forms, list) or ruling_vectors.shape != (len(ruling_forms), dense.d)
+                or not isinstance(weights, dict) or set(weights) != set(LANGS)
+                or not all(isinstance(w, dict) for w in weights.values())
                 or any(len(index.part_tokens.get(lang, [])) != n or bm25[lang].scores.get("num_docs") != n
                        for lang in LANGS)):
             raise cachefs.Damaged("its parts do not agree")     # each verified, yet not one index
@@ -369,7 +379,7 @@ def build_index(embedder, data_root: Path | None = None, corpus_root: Path = DEF
                        part_tokens=part_tokens,
                        title_vectors=title_vectors.reshape(len(docs), len(LANGS), 2, embedder.dim),
                        ruling_forms=forms, ruling_vectors=ruling_vectors.reshape(len(forms), embedder.dim),
-                       build_seconds=time.perf_counter() - start)
+                       ruling_weights=ruling_weights(forms), build_seconds=time.perf_counter() - start)
 
 
 def ruling_forms(kb) -> list[dict]:
@@ -383,6 +393,23 @@ def ruling_forms(kb) -> list[dict]:
             out += [{"ruling": ruling.id, "rule": ruling.rule, "kind": kind, "lang": lang, "text": text,
                      "tokens": analyze(text, lang)} for kind, lang, text in forms if text]
     return out
+
+
+def ruling_weights(forms: list[dict]) -> dict[str, dict[str, float]]:
+    """How telling each word of the ruling forms is, by language: log((N + 1) / (df + 0.5)) over the forms of
+    that language (a word in every form says nothing about which ruling a question asks about)."""
+    weights: dict[str, dict[str, float]] = {}
+    for lang in LANGS:
+        df: dict[str, int] = {}
+        n = 0
+        for form in forms:
+            if form["lang"] == lang:
+                n += 1
+                for t in set(form["tokens"]):
+                    df[t] = df.get(t, 0) + 1
+        n = max(n, 1)
+        weights[lang] = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
+    return weights
 
 
 @dataclass
