@@ -863,21 +863,20 @@ def _conditions_hold(ruling: Ruling, values: dict) -> bool:
 def overlap(words: set[str], form: frozenset, weight: dict[str, float], words_total: float | None = None,
             form_total: float | None = None) -> float:
     """The words a question and a form share, weighted by how telling each is (F1 of the weights).
-    `words_total`, `form_total`: the weights of all of `words` and of all of `form` where the caller kept them
-    (summed as here, over the same sets: the same numbers)."""
+    `words_total`, `form_total`: `total_weight` of `words` and of `form` where the caller kept them."""
     if not words or not form:
         return 0.0
     get = weight.get
     shared = sum(get(t, 1.0) for t in words & form)
     if not shared:
         return 0.0
-    precision = shared / (form_total if form_total is not None else sum(get(t, 1.0) for t in form))
-    recall = shared / (words_total if words_total is not None else sum(get(t, 1.0) for t in words))
+    precision = shared / (form_total if form_total is not None else total_weight(form, weight))
+    recall = shared / (words_total if words_total is not None else total_weight(words, weight))
     return 2 * precision * recall / (precision + recall)
 
 
 def total_weight(words, weight: dict[str, float]) -> float:
-    """All of `words`' weights, summed as overlap sums them."""
+    """All of `words`' weights (a word no form has weighs 1)."""
     get = weight.get
     return sum(get(t, 1.0) for t in words)
 
