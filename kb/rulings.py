@@ -45,6 +45,10 @@ class Computed:
     items: list[Amount] = field(default_factory=list)
     verdict: str | None = None
     steps: list[Step] = field(default_factory=list)
+    # the answer for every case, where the player gave none of the numbers it reads (`general`): the whole
+    # table (each row's values and amount), or the amount per one of a parameter (`amount` per `per`)
+    rows: list[tuple] = field(default_factory=list)
+    per: str | None = None
 
 
 def formula_names(formula: str) -> set[str]:
@@ -133,6 +137,46 @@ def compute(ruling: Ruling, values: dict[str, float], lookup: Callable[[str], Ru
         raise RulingError(f"{ruling.id}: formula {value.formula!r} gives {result!r} for {names}, not a number")
     out.amount = int(result) if float(result).is_integer() else result
     return out
+
+
+# how far a formula is probed for a constant rate: a cap ("min(2 * happy, 16)") shows inside a game's numbers
+_RATE_PROBE = range(0, 51)
+
+
+def general(ruling: Ruling, lookup: Callable[[str], Ruling | None]) -> Computed | None:
+    """The answer for every case of a value that reads one of the player's numbers, where the question gives
+    none: a table's rows (amounts only; a yes/no table decides a case, not a count), or — for a formula that
+    is that number times a constant other than 1, and nothing else — the constant per one ("3 VP per leftover
+    Scribe").
+    None for any other value: a formula that caps, rounds or adds has no one answer without the number."""
+    value = ruling.value
+    if value is None:
+        return None
+    if value.by is not None:
+        if any(r.amount is None for r in value.rows):
+            return None
+        return Computed(ruling.id, rows=[(r.at, r.amount) for r in value.rows])
+    if value.formula is None or value.uses:
+        return None
+    names = needs(ruling, lookup)
+    if len(names) != 1:
+        return None
+    name = names[0]
+    param = ruling.params[name]
+    probe = [x for x in _RATE_PROBE if (param.min is None or x >= param.min) and (param.max is None or x <= param.max)]
+    try:
+        amounts = {x: compute(ruling, {name: x}, lookup) for x in probe}
+    except RulingError:
+        return None
+    if len(probe) < 2 or any(c is None or c.amount is None for c in amounts.values()):
+        return None
+    first, second = probe[0], probe[1]
+    rate = (amounts[second].amount - amounts[first].amount) / (second - first)
+    # a rate of one is the player's number itself ("Population advances by the die value"): no number answers
+    # it without theirs
+    if abs(rate) in (0, 1) or any(abs(amounts[x].amount - rate * x) > 1e-9 for x in probe):
+        return None
+    return Computed(ruling.id, amount=int(rate) if float(rate).is_integer() else rate, per=name)
 
 
 # -- kb check ----------------------------------------------------------------------------------------------

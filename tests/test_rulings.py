@@ -10,7 +10,7 @@ import pytest
 from kb.check import check_kb
 from kb.corpus import load_corpus
 from kb.models import Ruling
-from kb.rulings import RulingError, compute, needs
+from kb.rulings import RulingError, compute, general, needs
 
 KO = """제목
 
@@ -210,6 +210,30 @@ def test_a_formula_adds_another_rulings_value_and_names_every_number_it_used():
     broken = _ruling(dict(SUM, value=dict(SUM["value"], formula="t / (k - k)")))
     with pytest.raises(RulingError, match="fails"):
         compute(broken, {"n": 4, "k": 1}, _lookup({"g/ruling/t": table, "g/ruling/s": broken}))
+
+
+def test_without_the_players_number_a_table_answers_whole_and_a_multiple_per_one():
+    table = _ruling(TABLE)
+    whole = general(table, _lookup({"g/ruling/t": table}))
+    assert [(amount) for _, amount in whole.rows] == [0, -1, -3] and whole.amount is None
+    assert whole.rows[1][0].from_ == 3 and whole.rows[1][0].to == 5
+
+    def formula(f: str, **param) -> Ruling:
+        return _ruling(dict(SUM, value={"formula": f, "unit": {"ko": "점", "en": "VP"}},
+                            params={"k": {"quantity": "k", "label": {"ko": "케이", "en": "k"}, **param}}))
+
+    rate = general(formula("3 * k"), _lookup({}))
+    assert (rate.amount, rate.per, rate.rows) == (3, "k", [])
+    assert general(formula("-3 * k"), _lookup({})).amount == -3
+    # no one number answers these without the player's: a cap, a rounding, an offset, the number itself
+    for f in ("min(2 * k, 16)", "k // 2", "15 + 2 * k", "k", "-k"):
+        assert general(formula(f), _lookup({})) is None, f
+    assert general(formula("min(2 * k, 16)", max=8), _lookup({})).amount == 2      # the cap is out of the game's range
+    yes_no = _ruling(dict(TABLE, value=dict(TABLE["value"], rows=[{"at": [0], "verdict": "no"},
+                                                                  {"at": {"from": 1}, "verdict": "yes"}])))
+    assert general(yes_no, _lookup({})) is None             # a yes/no table decides a case, it counts nothing
+    uses = _ruling(SUM)
+    assert general(uses, _lookup({"g/ruling/t": table, "g/ruling/s": uses})) is None
 
 
 def test_every_ruling_of_the_knowledge_base_computes_and_quotes_its_rule():

@@ -5,8 +5,11 @@ the rule on top that holds that sentence; and no line at all where nothing fits.
 is written from the rulebook (the sentence is quoted beside each case)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from app.core import message
 from app.core.question import of_text
 from app.core.settle import Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals
 
@@ -210,6 +213,38 @@ def test_a_how_many_question_gets_its_own_number_with_two_rules_combined(assista
 def test_a_table_is_read_at_the_players_number(assistant, question, points):
     short = assistant.answer(question, "tekhenu")["answer"]["short"]
     assert short["value"]["amount"] == points
+
+
+@pytest.mark.parametrize("question, game, amount, rows, text", [
+    ("What does decree D07 score?", "tekhenu", 3, None, "3 VP × leftover Scribes"),
+    ("D07 남은 서기 하나당 몇 점?", "tekhenu", 3, None, "3점 × 남은 서기"),
+    ("How many civil actions does each player get in the first round?", "through-the-ages", None, [1, 2, 3, 4],
+     "turn order 1 → 1 civil actions · 2 → 2 civil actions"),
+    ("마앗 때 균형값에 따라 몇 점 잃어?", "tekhenu", None, [0, -1, -2, -3], "균형값 -1 ~ -2 → 0점 · -3 ~ -5 → -1점"),
+])
+def test_a_question_without_the_players_number_gets_the_whole_table_or_the_amount_per_one(
+        assistant, question, game, amount, rows, text):
+    short = assistant.answer(question, game)["answer"]["short"]
+    assert short["basis"] == "ruling" and short["kind"] == "how_many"
+    assert short["value"].get("amount") == amount
+    assert [r["amount"] for r in short["value"].get("rows") or []] == (rows or [])
+    lang = "ko" if re.search(r"[가-힣]", question) else "en"
+    view = message.short(assistant.kb, short, lang)
+    assert view["line"].startswith(text)
+    assert view["value"]["text"].startswith(text)
+
+
+@pytest.mark.parametrize("question, game, amount", [
+    ("What does D07 score if I have 4 scribes left?", "tekhenu", 12),      # the player's number: its own case
+    ("하토르 하면 인구 얼마나 올라가?", "tekhenu", None),      # the die value itself: no number without the die
+])
+def test_a_question_with_the_players_number_is_answered_for_it_and_a_rate_of_one_not_at_all(
+        assistant, question, game, amount):
+    short = assistant.answer(question, game)["answer"]["short"]
+    if amount is None:
+        assert short is None or short["basis"] != "ruling" or "per" not in (short["value"] or {})
+    else:
+        assert short["value"]["amount"] == amount and "per" not in short["value"]
 
 
 def test_readings_are_compared_by_the_numbers_they_give_for_the_players_numbers(assistant):

@@ -84,8 +84,9 @@ def short_numbers(short: dict) -> set[int]:
     """The numbers a short line answers with: its value, or the numbers after the arrow of a table row or
     in an engine's checked result."""
     value = short.get("value") or {}
-    if value.get("amount") is not None or value.get("items"):
-        amounts = [value["amount"]] if value.get("amount") is not None else [i["amount"] for i in value["items"]]
+    if value.get("amount") is not None or value.get("items") or value.get("rows"):
+        amounts = ([value["amount"]] if value.get("amount") is not None else
+                   [i["amount"] for i in value.get("items") or value["rows"]])
         return {abs(int(a)) for a in amounts if float(a).is_integer()}
     texts = [t for t in (short.get("text") or {}).values() if t]
     out = set()
@@ -122,7 +123,8 @@ def short_key(short: dict | None) -> tuple:
         return (None,)
     value = short.get("value") or {}
     return (short.get("kind"), short.get("verdict"), value.get("amount"),
-            tuple(i["amount"] for i in value.get("items") or []), (short.get("phase") or {}).get("en"))
+            tuple(i["amount"] for i in value.get("items") or value.get("rows") or []), bool(value.get("per")),
+            (short.get("phase") or {}).get("en"))
 
 
 # "kind_example": a card's answer whose example plays another card of its kind (issue 26), and says so

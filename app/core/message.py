@@ -122,6 +122,11 @@ def _value(value: dict | None, lang: str) -> dict | None:
         out["amount"] = None
         out["items"] = [{"amount": i["amount"], "unit": present.clean((i.get("unit") or {}).get(lang) or "")}
                         for i in value["items"]]
+    if value.get("rows"):       # the whole table: each row's values and amount, for a bot that builds its own
+        out["by"] = present.clean(value["by"].get(lang) or "")
+        out["rows"] = [{"at": r["at"].get(lang), "amount": r["amount"]} for r in value["rows"]]
+    if value.get("per"):        # the amount per one of this
+        out["per"] = present.clean(value["per"].get(lang) or "")
     return out
 
 

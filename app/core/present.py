@@ -682,6 +682,15 @@ def amount_text(value: dict, lang: str) -> str:
         return f"{number}{name}" if re.fullmatch(r"[가-힣]", name) else f"{name} {number}".strip()
     if value.get("items"):
         return ", ".join(one(i["amount"], i["unit"]) for i in value["items"])
+    if value.get("rows"):
+        # a table read whole: "turn order 1 → 1 civil actions · 2 → 2 civil actions …"
+        by = clean((value.get("by") or {}).get(lang) or "")
+        rows = [f"{r['at'].get(lang) or r['at'].get('en')} → {one(r['amount'], value.get('unit') or {})}"
+                for r in value["rows"]]
+        return f"{by} {' · '.join(rows)}".strip()
+    if value.get("per"):
+        # a rate: "3 VP × leftover Scribes", "3점 × 남은 서기"
+        return f"{one(value['amount'], value.get('unit') or {})} × {clean(value['per'].get(lang) or value['per'].get('en'))}"
     return one(value["amount"], value.get("unit") or {})
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from engine.asked import Quantity, Vocabulary
 from engine.numbers import read_numbers
 from kb.models import Ruling, admits
-from kb.rulings import Computed, RulingError, compute, needs
+from kb.rulings import Computed, RulingError, compute, general, needs
 from kb.search.index import ruling_weights
 
 from .question import Question
@@ -527,20 +527,33 @@ class Settler:
                                        self._explained(ruling, numbers, values, kind),
                                        self.polarity(reading, ruling) if polar else None,
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
-                                       self.amounts(ruling, values) if ruling.value is not None else None))
+                                       self.amounts(ruling, values, kind) if ruling.value is not None else None))
         return out
 
-    def amounts(self, ruling: Ruling, values: dict) -> tuple | None:
-        """The numbers a value ruling answers for these numbers of the player's; None where they do not compute it."""
-        try:
-            computed = compute(ruling, values, self.ruling)
-        except RulingError:
-            return None
+    def amounts(self, ruling: Ruling, values: dict, kind: str = "how_many") -> tuple | None:
+        """The numbers a value ruling answers for these numbers of the player's (`value`); None where they do
+        not compute it."""
+        computed = self.value(ruling, values, kind)
         if computed is None:
             return None
         if computed.amount is not None:
             return (abs(computed.amount),)
+        if computed.rows:
+            return tuple(abs(amount) for _, amount in computed.rows)
         return tuple(abs(i.amount) for i in computed.items) or None
+
+    def value(self, ruling: Ruling, values: dict, kind: str) -> Computed | None:
+        """A value ruling's answer for the player's numbers; for a how-many question that gives none of the
+        numbers it reads, its answer for every case (kb/rulings.py `general`: the whole table, or the amount
+        per one) — "what does D07 score?" is answered "3 VP per leftover Scribe". A question that gives one of
+        them but not all is not answered: its own case is not computed."""
+        try:
+            computed = compute(ruling, values, self.ruling)
+            if computed is None and kind == "how_many" and not any(n in values for n in needs(ruling, self.ruling)):
+                computed = general(ruling, self.ruling)
+        except RulingError:
+            return None
+        return computed
 
     def _counts_what_is_asked(self, ruling: Ruling, question: Question) -> bool:
         """A question that asks a cost is not answered by a score, nor one that asks points by a cost."""
@@ -643,11 +656,9 @@ class Settler:
             out.verdict = ("yes" if literal else "no") if not turned else ("no" if literal else "yes")
             return out
         if ruling.value is not None:
-            try:
-                computed = compute(ruling, w.values, self.ruling)
-            except RulingError:
-                return None
-            if computed is None or (computed.amount is None and not computed.items and computed.verdict is None):
+            computed = self.value(ruling, w.values, kind)
+            if computed is None or (computed.amount is None and not computed.items and not computed.rows
+                                    and computed.verdict is None):
                 return None
             out.computed = computed
             if kind == "dispute":

@@ -162,6 +162,19 @@ def dispute_label(who: str | None, right: bool) -> dict:
     return {"en": en, "ko": "그 말이 맞습니다" if right else "그 말은 틀렸습니다"}
 
 
+def values_text(at, lang: str) -> str:
+    """A table row's values as a reader reads them: "2", "3, 4", "13 ~ 15", "-3 ~ -5", "21 or more" / "21 이상"."""
+    if isinstance(at, list):
+        return ", ".join(_number(x) for x in at)
+    lo, hi = at.from_, at.to
+    if lo is not None and hi is not None:
+        # below zero a range reads from the end nearer zero, as the rulebooks print it ("-3 ~ -5")
+        return f"{_number(hi)} ~ {_number(lo)}" if hi < 0 else f"{_number(lo)} ~ {_number(hi)}"
+    if lo is not None:
+        return f"{_number(lo)} 이상" if lang == "ko" else f"{_number(lo)} or more"
+    return f"{_number(hi)} 이하" if lang == "ko" else f"{_number(hi)} or less"
+
+
 def _number(x) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
@@ -175,6 +188,14 @@ def _value(settled: Settled, kb) -> tuple[dict, dict | None, list[str]]:
         return ({"items": [{"amount": i.amount, "unit": {"ko": i.unit.ko, "en": i.unit.en}} for i in computed.items]},
                 None, [])
     unit = {"ko": value.unit.ko or value.unit.en, "en": value.unit.en or value.unit.ko} if value.unit else {"ko": "", "en": ""}
+    if computed.rows:       # the question gave no number the table reads: the whole table
+        label = ruling.params[value.by].label
+        return ({"rows": [{"at": {lang: values_text(at, lang) for lang in ("ko", "en")}, "amount": amount}
+                          for at, amount in computed.rows],
+                 "by": {"ko": label.ko, "en": label.en}, "unit": unit}, None, [])
+    if computed.per is not None:        # …nor the number a formula multiplies: the amount per one
+        label = ruling.params[computed.per].label
+        return {"amount": computed.amount, "unit": unit, "per": {"ko": label.ko, "en": label.en}}, None, []
     out = {"amount": computed.amount, "unit": unit}
     used = [step.ruling for step in computed.steps if step.ruling]
     rules = [kb.entry(r).rule for r in used if kb.entry(r) is not None]
