@@ -157,6 +157,10 @@ def bench_ask(questions_file: Path, repeats: int = 2) -> dict:
     from kb.search.evaluate import load_questions
 
     assistant = Assistant.create()      # also builds whatever the cache lacks, before the timing
+    # warm as the servers are before their first client (`arbiter serve`) or beside their first question (the
+    # page): the first question about each game does not pay its engine's load (a fresh `arbiter ask` does,
+    # and is timed below as the first answer)
+    assistant.warm()
     env = dict(os.environ)
     first_s = [_arbiter("ask", "What does P19 do?", "--json", env=env)[0] for _ in range(3)]
     first_ko = _arbiter("ask", "균형값이 -7이면 점수 몇 점 잃어?", "--json", env=env)[0]

@@ -141,3 +141,31 @@ def test_example_is_played_under_the_askers_edition(assistant):
         ex = result["example"]
         assert ex and ex["verified"]
         assert ex["edition"] == lang, (question, ex["scenario_id"])
+
+
+def test_warm_reads_every_engine_and_stored_scenario_ahead_of_the_questions(assistant, monkeypatch):
+    """A server warms its assistant once (Assistant.warm): after it, no question reads a stored scenario
+    again (the first question about a game had paid for its engine and its scenarios: docs/measurements.md)."""
+    from app.core.answers import AnswerCache
+    from engine.asked import Vocabulary
+
+    assistant.warm()
+    stored = {id(spec) for game in assistant.kb.games for spec in assistant.scenarios.of_game(game)}
+    assert len(stored) > 100
+    read = Vocabulary._read_spec
+    again = []
+
+    def counting(self, spec):
+        if id(spec) in stored:
+            again.append(spec.get("id"))
+        return read(self, spec)
+
+    monkeypatch.setattr(Vocabulary, "_read_spec", counting)
+    monkeypatch.setattr(assistant, "answers", AnswerCache(0))      # every question answered anew
+    for question, game in [("gray die 6 at Bastet with Happiness 8 and Population 10", "tekhenu"),
+                           ("병사가 11개면 어떻게 돼?", "tekhenu-time-of-set"),
+                           ("석재 3개를 시장에 내리면 카드 몇 장?", "imhotep"),
+                           ("How many civil actions does a wonder in the third zone cost?", "through-the-ages")]:
+        result = assistant.answer(question, game)
+        assert result["example"] is not None or result["notices"], question
+    assert again == []

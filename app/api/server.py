@@ -39,14 +39,6 @@ ENV = {"rate_limit": "ARBITER_API_RATE_LIMIT", "max_body": "ARBITER_API_MAX_BODY
        "cors_origins": "ARBITER_API_CORS_ORIGINS", "page_url": "ARBITER_PAGE_URL",
        "api_keys": "ARBITER_API_KEYS", "allowed_hosts": "ARBITER_API_ALLOWED_HOSTS",
        "read_timeout": "ARBITER_API_READ_TIMEOUT", "max_connections": "ARBITER_API_MAX_CONNECTIONS"}
-# Questions answered once at start-up, before the first client's: they load what the first answer of
-# each language, each game and a game-less question would otherwise load on a client's time (the
-# analysers' tables, the word weights, each engine's data and vocabulary; ~0.5-2 s each when cold).
-WARM_UP = (("Can gray dice be used to Produce Resources?", None), ("회색 주사위로 자원을 생산할 수 있어?", None),
-           ("How many VP do I lose with a balance of -7?", "tekhenu"),
-           ("병사가 10개 넘으면 어떻게 돼?", "tekhenu-time-of-set"),
-           ("개인창고에 석재를 몇 개까지 둘 수 있어?", "imhotep"),
-           ("Can I have two wonders under construction at once?", "through-the-ages"))
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 # Swagger UI's and ReDoc's scripts, shipped inside a pinned PyPI package (fastapi-offline): the pages load
 # nothing from a CDN
@@ -148,13 +140,13 @@ def _version() -> str:
 
 
 def load_assistant(warm: bool = True):
-    """The process's Assistant (app.core.assistant.default_assistant), warmed with WARM_UP."""
+    """The process's Assistant (app.core.assistant.default_assistant), warmed (`Assistant.warm`) before the
+    first client's question."""
     from app.core.assistant import default_assistant
 
     assistant = default_assistant()
     if warm:
-        for question, game in WARM_UP:
-            assistant.answer(question, game)
+        assistant.warm()
     return assistant
 
 

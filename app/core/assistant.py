@@ -55,6 +55,14 @@ CITATIONS = 5
 # best rule scores lower answers some other question).
 ALTERNATIVE_RATIO = 0.6
 
+# Questions answered once by `Assistant.warm`: they load what the first answer of each language, each game and
+# a game-less question would otherwise load on a client's time (~0.5-2 s each when cold).
+WARM_UP = (("Can gray dice be used to Produce Resources?", None), ("회색 주사위로 자원을 생산할 수 있어?", None),
+           ("How many VP do I lose with a balance of -7?", "tekhenu"),
+           ("병사가 10개 넘으면 어떻게 돼?", "tekhenu-time-of-set"),
+           ("개인창고에 석재를 몇 개까지 둘 수 있어?", "imhotep"),
+           ("Can I have two wonders under construction at once?", "through-the-ages"))
+
 NOTICES = {
     "no_engine": {"en": "There is no rules engine for {game} yet, so this answer has no checked example.",
                   "ko": "{game}의 규칙 엔진이 아직 없어 이 답변에는 검증된 예시가 없습니다."},
@@ -127,6 +135,23 @@ class Assistant:
         self._families: dict | None = None
         self.answers = AnswerCache(size_from_env())
         self.settler = settle.Settler(self.kb, self.searcher.index, embed=self.searcher.embedder.query)
+
+    def warm(self) -> None:
+        """Read ahead what a question would otherwise read on first use: WARM_UP's answers (the analysers'
+        tables, the word weights, each engine's data and vocabulary), then every stored scenario as its
+        game's vocabulary reads it. A long-running server calls it once at start-up (the HTTP API before its
+        first client, the page in the background), so that no player's question pays a first read (an
+        engine's load 0.1-0.9 s, a scenario's reading a few ms each: docs/measurements.md); a one-question
+        process (`arbiter ask`) does not, for it would only wait longer. What it reads is what the answers
+        read, nothing else; calling it twice reads nothing again."""
+        for question, game in WARM_UP:
+            self.answer(question, game)
+        for game in self.kb.games:
+            vocabulary = self.vocabulary(game)
+            if vocabulary is None:
+                continue
+            for spec in self.scenarios.of_game(game):
+                vocabulary.shown(spec, lasting=True)
 
     def _family_words(self) -> dict:
         if self._families is None:          # once, on the first question without a game

@@ -152,9 +152,14 @@ class ScenarioLibrary:
 
     def __init__(self, kb: KnowledgeBase):
         self._specs = {sid: spec for game in kb.games.values() for sid, spec in game.scenarios.items()}
+        self._by_game = {gid: list(game.scenarios.values()) for gid, game in kb.games.items()}
 
     def get(self, scenario_id: str) -> dict | None:
         return self._specs.get(scenario_id)
+
+    def of_game(self, game: str) -> list[dict]:
+        """One game's stored scenario specs (the very objects `get` returns)."""
+        return list(self._by_game.get(game, ()))
 
     def __getitem__(self, scenario_id: str) -> dict:
         return self._specs[scenario_id]

@@ -50,9 +50,15 @@ STYLE = """<style>
 
 @st.cache_resource(show_spinner=False)
 def assistant():
+    import threading
+
     from app.core.assistant import Assistant
 
-    return Assistant.create()
+    core = Assistant.create()
+    # the page's first question is not kept waiting for the warm-up: it runs beside it, and every later
+    # question finds each game's engine and scenarios read (Assistant.warm)
+    threading.Thread(target=core.warm, name="arbiter-warm", daemon=True).start()
+    return core
 
 
 def kb():
