@@ -132,6 +132,13 @@ def _sentence_kind(asked: str, lang: str) -> str | None:
     return None if WH_KO.search(main) or OPEN_KO.search(asked) or EITHER_KO.search(asked) else "yes_no"
 
 
+def sets_scene(question: Question) -> bool:
+    """Whether a question says more than what it asks: a sentence that sets the scene before the one that asks
+    ("Three-player game: I just built a statue honoring Seth. Do I get its bonus right then and there?")."""
+    asked = asking_sentences(question.text, question.lang)
+    return len(" ".join(asked)) < len(question.text.strip()) - 3
+
+
 def asks_several(question: Question) -> bool:
     """Whether a how-many question asks for two numbers at once ("몇 장 받고 몇 장 남겨?", "how many do I keep,
     and how many go on my scales?"): one number does not answer it."""
@@ -265,6 +272,10 @@ PARAMS = {
     "rank_bonus": (0.03, 0.015, 0.008, 0.0),    # the ruling's rule ranked 1st, 2nd, 3rd, lower
     "exception_bonus": 0.01,    # a rule that overrides the first (an "even if…" question)
     "min_score": 1.08,          # a clear fit: meaning + words + rank
+    # a question that sets its scene before it asks ("Three-player game: I just built a statue honoring Seth. Do
+    # I get its bonus right then and there?") is further in meaning from the forms, which ask the case alone:
+    # its fit may be this much lower (0.01: +4 right, 0 wrong on the tuning questions; 0.02: +7, +2)
+    "scene_allowance": 0.01,
     "min_dense": 0.8,           # the meaning alone must be close
     "margin": 0.08,             # ahead of every ruling that answers otherwise
     "exception_margin": 0.04,   # ahead of a reading of one of its own exceptions (`unless`)
@@ -787,7 +798,9 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
         return None, shown
     best_w, best = viable[0]
     disputed = weighing.kind == "dispute"
-    if best.score < params["dispute_min_score" if disputed else "min_score"] or best.dense < params["min_dense"]:
+    allowance = params["scene_allowance"] if sets_scene(weighing.question) else 0.0
+    if (best.score < params["dispute_min_score" if disputed else "min_score"] - allowance
+            or best.dense < params["min_dense"]):
         return None, shown
     if best_w.ruling.verdict is not None and best.side != "claim" and best.side_gap < params["side_margin"]:
         return None, shown
