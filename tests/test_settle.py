@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from app.core import message
+from app.core import message, present
 from app.core.question import of_text
 from app.core.settle import Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals
 
@@ -232,6 +232,11 @@ def test_a_question_without_the_players_number_gets_the_whole_table_or_the_amoun
     view = message.short(assistant.kb, short, lang)
     assert view["line"].startswith(text)
     assert view["value"]["text"].startswith(text)
+    table = present.short_view(assistant.kb, short, lang)["table"]      # the page draws a whole table as one
+    if rows is None:
+        assert table is None
+    else:
+        assert [int(r[1]) for r in table.rows] == rows and len(table.header) == 2
 
 
 @pytest.mark.parametrize("question, game, amount", [

@@ -62,6 +62,8 @@ def render_answer(result: dict, kb) -> str:
     label = {origin: t(origin, lang) for origin in ("official", "translation", "description")}
     if a["short"]:
         out += [f"▶ {t('short_answer', lang)}: {a['short']['line']}"]
+        if a["short"]["table"] is not None:
+            out += [f"  {line}" for line in _table_lines(a["short"]["table"], None)]
         if a["short"]["other"]:
             out += [f"  {a['short']['other']['label']}", f"  {a['short']['other']['text']}"]
         out += [f"  ({a['short']['basis']})", ""]

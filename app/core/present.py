@@ -659,8 +659,15 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
     else:
         basis = t(f"short_basis_{short['basis']}", lang).format(rule=rules)
     basis_label, _, basis_rest = basis.partition(": ") if short.get("basis") == "ruling" else ("", "", basis)
+    table = None
+    if value and value.get("rows"):
+        # the whole table (the question gave no number it reads): the page draws it as a table under the line
+        unit = clean((value.get("unit") or {}).get(lang) or "")
+        table = Table([clean((value.get("by") or {}).get(lang) or ""), unit],
+                      [[r["at"].get(lang) or r["at"].get("en") or "", amount_text({"amount": r["amount"], "unit": {}}, lang)]
+                       for r in value["rows"]])
     return {"line": line, "other": other, "basis": basis, "basis_label": basis_label, "basis_rest": basis_rest,
-            "rule_id": short["rule_id"]}
+            "rule_id": short["rule_id"], "table": table}
 
 
 def _claim_truth(short: dict, lang: str) -> str:

@@ -235,6 +235,8 @@ def render_answer(result: dict, lang: str) -> None:
         short = a["short"]
         with st.container(border=True, key="short-answer"):
             st.markdown(f"**{t('short_answer', lang)}:** {P.markdown(short['line'])}")
+            if short["table"] is not None:      # a table read whole, drawn as a table
+                show_table(short["table"])
             if short["other"]:      # the sentence in the other language: its own labelled line
                 st.markdown(f"{P.markdown(short['other']['label'])}  \n{P.markdown(short['other']['text'])}")
             if short["basis_label"]:    # Arbiter's reading, labelled as such, in small text
