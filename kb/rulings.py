@@ -153,7 +153,7 @@ def general(ruling: Ruling, lookup: Callable[[str], Ruling | None]) -> Computed 
     if value is None:
         return None
     if value.by is not None:
-        if any(r.amount is None for r in value.rows):
+        if any(r.amount is None for r in value.rows) or _gaps(value.rows):
             return None
         return Computed(ruling.id, rows=[(r.at, r.amount) for r in value.rows])
     if value.formula is None or value.uses:
@@ -177,6 +177,24 @@ def general(ruling: Ruling, lookup: Callable[[str], Ruling | None]) -> Computed 
     if abs(rate) in (0, 1) or any(abs(amounts[x].amount - rate * x) > 1e-9 for x in probe):
         return None
     return Computed(ruling.id, amount=int(rate) if float(rate).is_integer() else rate, per=name)
+
+
+def _gaps(rows) -> bool:
+    """Whether a table leaves out a case inside its range: the rows its sentence states (1, 2, 3 and 5 stones)
+    are not the whole table, and shown whole they would hide the missing one."""
+    covered: set[int] = set()
+    ends: list[int] = []
+    for row in rows:
+        if isinstance(row.at, list):
+            covered |= set(row.at)
+            ends += row.at
+        else:
+            lo, hi = row.at.from_, row.at.to
+            if lo is not None and hi is not None:
+                covered |= set(range(lo, hi + 1))
+            ends += [e for e in (lo, hi) if e is not None]
+            covered |= {e for e in (lo, hi) if e is not None}
+    return bool(ends) and any(x not in covered for x in range(min(ends), max(ends) + 1))
 
 
 # -- kb check ----------------------------------------------------------------------------------------------

@@ -229,6 +229,9 @@ def test_without_the_players_number_a_table_answers_whole_and_a_multiple_per_one
     for f in ("min(2 * k, 16)", "k // 2", "15 + 2 * k", "k", "-k"):
         assert general(formula(f), _lookup({})) is None, f
     assert general(formula("min(2 * k, 16)", max=8), _lookup({})).amount == 2      # the cap is out of the game's range
+    partial = _ruling(dict(TABLE, value=dict(TABLE["value"], rows=[{"at": [1], "amount": 1}, {"at": [2], "amount": 3},
+                                                                   {"at": [5], "amount": 15}])))
+    assert general(partial, _lookup({})) is None            # 3 and 4 left out: not the whole table
     yes_no = _ruling(dict(TABLE, value=dict(TABLE["value"], rows=[{"at": [0], "verdict": "no"},
                                                                   {"at": {"from": 1}, "verdict": "yes"}])))
     assert general(yes_no, _lookup({})) is None             # a yes/no table decides a case, it counts nothing

@@ -261,6 +261,19 @@ def test_readings_are_compared_by_the_numbers_they_give_for_the_players_numbers(
     assert settler.amounts(settler.ruling("imhotep/ruling/burial-chamber-group-points"), {"group": 3}) == (6,)
     # TtA: Despotism's 4 civil and 2 military actions
     assert settler.amounts(settler.ruling("through-the-ages/ruling/despotism-actions"), {}) == (4, 2)
+    # a question that gives no number the table reads (and writes none it leaves unread) is answered by the
+    # whole table, and compared by all its rows
+    seats = settler.ruling("imhotep/ruling/starting-stones-by-seat")
+    assert settler.amounts(seats, {}) is None
+    assert settler.amounts(seats, {}, whole=True) == (2, 3, 4, 5)
+    # …but not a table that states only some of its cases (1, 2, 3 and 5 stones, from the rulebook's example)
+    assert settler.amounts(settler.ruling("imhotep/ruling/burial-chamber-group-points"), {}, whole=True) is None
+
+
+def test_a_question_that_writes_a_number_the_ruling_does_not_read_never_gets_its_whole_table(assistant):
+    # "2개 이어진 덩어리" is a group of 2: its own case (3 points), never the table from 1 to 5 stones
+    short = assistant.answer("묘실에 2개 이어진 덩어리 하나면 몇 점?", "imhotep")["answer"]["short"]
+    assert short is None or (short["value"] or {}).get("amount") == 3
 
 
 def test_a_reading_whose_every_number_is_in_the_line_shown_is_no_rival():

@@ -531,6 +531,9 @@ class Settler:
             if ruling.value is not None and kind == "how_many" and not self._counts_what_is_asked(ruling, question):
                 continue
             values = self.read_values(ruling, question, asked, vocabulary, span)
+            # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
+            # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table
+            whole = kind == "how_many" and not _unread(numbers, values)
             conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
             polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
@@ -538,13 +541,14 @@ class Settler:
                                        self._explained(ruling, numbers, values, kind),
                                        self.polarity(reading, ruling) if polar else None,
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
-                                       self.amounts(ruling, values, kind) if ruling.value is not None else None))
+                                       self.amounts(ruling, values, whole) if ruling.value is not None else None,
+                                       whole))
         return out
 
-    def amounts(self, ruling: Ruling, values: dict, kind: str = "how_many") -> tuple | None:
+    def amounts(self, ruling: Ruling, values: dict, whole: bool = False) -> tuple | None:
         """The numbers a value ruling answers for these numbers of the player's (`value`); None where they do
         not compute it."""
-        computed = self.value(ruling, values, kind)
+        computed = self.value(ruling, values, whole)
         if computed is None:
             return None
         if computed.amount is not None:
@@ -553,14 +557,15 @@ class Settler:
             return tuple(abs(amount) for _, amount in computed.rows)
         return tuple(abs(i.amount) for i in computed.items) or None
 
-    def value(self, ruling: Ruling, values: dict, kind: str) -> Computed | None:
-        """A value ruling's answer for the player's numbers; for a how-many question that gives none of the
-        numbers it reads, its answer for every case (kb/rulings.py `general`: the whole table, or the amount
-        per one) — "what does D07 score?" is answered "3 VP per leftover Scribe". A question that gives one of
-        them but not all is not answered: its own case is not computed."""
+    def value(self, ruling: Ruling, values: dict, whole: bool = False) -> Computed | None:
+        """A value ruling's answer for the player's numbers; where `whole` (a how-many question that writes no
+        number the ruling leaves unread) and the question gives none of the numbers it reads, its answer for
+        every case (kb/rulings.py `general`: the whole table, or the amount per one) — "what does D07 score?"
+        is answered "3 VP per leftover Scribe". A question that gives one of them but not all is not answered:
+        its own case is not computed."""
         try:
             computed = compute(ruling, values, self.ruling)
-            if computed is None and kind == "how_many" and not any(n in values for n in needs(ruling, self.ruling)):
+            if computed is None and whole and not any(n in values for n in needs(ruling, self.ruling)):
                 computed = general(ruling, self.ruling)
         except RulingError:
             return None
@@ -623,10 +628,7 @@ class Settler:
         claims. A number the ruling does not read ("8 soldiers and a red 4") is a case it does not compute."""
         if ruling.value is None:
             return True
-        left = list(numbers)
-        for v in values.values():
-            if abs(v) in left:
-                left.remove(abs(v))
+        left = _unread(numbers, values)
         own = self._own_numbers.get(ruling.id)
         if own is None:
             texts = [ruling.claim.ko, ruling.claim.en, ruling.quote.ko or "", ruling.quote.en or "",
@@ -667,7 +669,7 @@ class Settler:
             out.verdict = ("yes" if literal else "no") if not turned else ("no" if literal else "yes")
             return out
         if ruling.value is not None:
-            computed = self.value(ruling, w.values, kind)
+            computed = self.value(ruling, w.values, w.whole)
             if computed is None or (computed.amount is None and not computed.items and not computed.rows
                                     and computed.verdict is None):
                 return None
@@ -745,6 +747,7 @@ class Weighed:
     # a value ruling's answer for the question's numbers (its amount, or its several amounts), None where
     # they do not compute it: two readings that come to the same number are no rivals
     amounts: tuple | None = None
+    whole: bool = False         # a how-many question that writes no number it leaves unread (`Settler.value`)
 
 
 @dataclass
@@ -878,6 +881,15 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
             return ("value", w.amounts)
         return ("value", ruling.id, tuple(sorted(w.values.items())))
     return ("phase", (ruling.phase.en or "").lower())
+
+
+def _unread(numbers: list, values: dict) -> list:
+    """The question's numbers that none of the values read."""
+    left = list(numbers)
+    for v in values.values():
+        if abs(v) in left:
+            left.remove(abs(v))
+    return left
 
 
 def _conditions_hold(ruling: Ruling, values: dict) -> bool:
