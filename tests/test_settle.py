@@ -32,6 +32,13 @@ def assistant():
     ("구역 안에 있는 주사위도 가져가?", "ko", False),
     ("마지막 라운드 전쟁은 의미 없어?", "ko", True),                                        # 없다 denies 있다
     ("보너스 타일이 없는 칸에 지어도 돼?", "ko", False),
+    # a negation inside the predicate: "Is a gray die never Forbidden?" read as not negated answered "Can a gray
+    # die be Forbidden?" Yes where the rulebook says never
+    ("Is a gray die never Forbidden?", "en", True),
+    ("Is nothing ever Forbidden in a Shaded section?", "en", True),
+    ("Does nobody score a tied Osiris district?", "en", True),
+    ("Can I check my own Decrees whenever I want?", "en", False),                       # whenever: not never
+    ("Is anything ever Forbidden in a Shaded section?", "en", False),
 ])
 def test_a_negated_question_is_the_one_whose_predicate_is_negated(text, lang, expected):
     assert negated(text, lang) is expected

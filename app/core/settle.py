@@ -150,7 +150,11 @@ _NEG_EN = r"(?:can't|cannot|can not|couldn't|don't|doesn't|didn't|isn't|aren't|w
           r"may not|must not|is not|are not|does not|do not|never|not allowed)"
 NEG_EN = re.compile(rf"\b{_NEG_EN}\b", re.I)
 NEG_Q_EN = re.compile(rf"^\s*(?:so\s+|and\s+|but\s+)?(?:{_NEG_EN}\b|(?:can|do|does|is|are|must|should|may)\s+"
-                      r"(?:i|we|you|it|they|he|she|one)\s+not\b)", re.I)
+                      r"(?:i|we|you|it|they|he|she|one)\s+not\b|"
+                      # "Is a gray die never Forbidden?", "Does nobody score a tied district?", "Do I get nothing?":
+                      # the predicate is negated inside the question
+                      r"(?:can|could|do|does|did|is|are|was|were|will|would|must|should|may)\s+(?:[\w'-]+\s+){0,3}?"
+                      r"(?:never|nothing|nobody|no one|none)\b)", re.I)
 NEG_KO = re.compile(r"수\s*없|(?<![가-힣])못\s*(?:[가-힣])|(?<![가-힣])안\s+[가-힣]|(?<![가-힣])안(?:돼|되|됨)|"
                     r"지\s*않|지\s*못|(?:면|으면)\s*안\s|불가|말아야|없어도\s*돼|"
                     # "의미 없어?" against "의미 있어?": 없다 ends the clause as the denial of 있다
