@@ -350,12 +350,20 @@ class Citation(_Open):
 
 
 class ShortValue(_Open):
-    """A number with its unit, or several at once (`items`: a cost of 2 Bread and 1 Papyrus)."""
-    amount: float | None = Field(description="the number (null when `items` holds several)", examples=[-2])
+    """A number with its unit, or several at once (`items`: a cost of 2 Bread and 1 Papyrus); where the question
+    gives none of the numbers the value reads, the whole table (`by`, `rows`) or the amount per one (`per`)."""
+    amount: float | None = Field(description="the number (null when `items` or `rows` hold several); with `per`, "
+                                             "the amount for each one", examples=[-2])
     unit: str = Field(description="its unit in the reply's language (may be empty)", examples=["VP"])
     items: list[dict[str, Any]] | None = Field(description="[{amount, unit}, ...] when the value is several "
                                                            "amounts; else null")
     text: str = Field(description="the value as a reader reads it", examples=["-2 VP"])
+    by: str | None = Field(default=None, description="a whole table: the number its rows are read by",
+                           examples=["turn order"])
+    rows: list[dict[str, Any]] | None = Field(default=None, description="a whole table: [{at, amount}, ...], `at` "
+                                                                        "the values a row covers as a reader reads them")
+    per: str | None = Field(default=None, description="the amount is for each one of this (3 VP per leftover "
+                                                      "Scribe)", examples=["leftover Scribes"])
 
 
 class Short(_Open):
