@@ -395,6 +395,72 @@ def test_numbers_the_game_cannot_have_get_a_bilingual_notice(question, rules):
     assert made is not None and made.spec is None and made.notice["en"] and made.notice["ko"]
 
 
+# the case asked, with its own numbers, in both languages: (question, lang, cited rule, {path or who: expected})
+ASKED_CASES = [
+    ("A 4-space ship with 3 stones, the number on its bow is 3. Can I sail it with one space empty, none of the "
+     "stones being mine?", "en", "imhotep/turn/sail-ship/no-own-stones-needed",
+     {"ships.0.site": "obelisk", "white.obelisk": 3, "black.obelisk": 0}),
+    ("4칸짜리 배에 다른 사람 석재 3개가 실려 있고 뱃머리 숫자가 3이야. 한 칸 비어 있는데 내 석재가 하나도 없어도 출발시킬 수 있어?",
+     "ko", "imhotep/turn/sail-ship/no-own-stones-needed", {"ships.0.site": "obelisk", "white.obelisk": 3}),
+    ("3칸짜리 배에 빈칸이 2개 있어. 출발 가능?", "ko", "imhotep/turn/sail-ship/minimum-load",
+     {"raises": "imhotep/turn/sail-ship/minimum-load"}),
+    ("In the burial chamber I have a connected group of 4 plus 2 separate single stones. How many points?", "en",
+     "imhotep/sites-a/burial-chamber/multiple-groups", {"gray.score": 10 + 1 + 1}),
+    ("묘실에 내 석재 4개가 이어진 덩어리 하나와 따로 떨어진 석재 2개가 있으면 몇 점이야?", "ko",
+     "imhotep/sites-a/burial-chamber/multiple-groups", {"gray.score": 12}),
+    ("묘실에 3개짜리 덩어리 2개와 1개짜리 하나가 있으면 점수는?", "ko", "imhotep/sites-a/burial-chamber/scoring-groups",
+     {"gray.score": 6 + 6 + 1}),
+    ("Burial chamber: brown has a group of 7 and a single stone. Total?", "en",
+     "imhotep/sites-a/burial-chamber/over-five", {"brown.score": 15 + 2 * 2 + 1}),
+    ("4 players, obelisks at game end: white 5, black 3, gray 3, brown 0. Who scores what?", "en",
+     "imhotep/sites-a/obelisks/ties", {"white.score": 15, "black.score": (10 + 5) // 2, "gray.score": 7, "brown.score": 0}),
+    ("4인 게임 끝났을 때 오벨리스크 높이가 흰색 5층, 검은색 3층, 회색 3층, 갈색 0층이면 점수는?", "ko",
+     "imhotep/sites-a/obelisks/highest-scores-most", {"white.score": 15, "black.score": 7, "gray.score": 7, "brown.score": 0}),
+    ("3 players; obelisk heights 6, 6 and 6. How are the points split?", "en", "imhotep/sites-a/obelisks/ties",
+     {"black.score": (12 + 6 + 1) // 3, "white.score": 6, "brown.score": 6}),
+    ("I have 4 stones on my sled (max 5). How many can I quarry?", "en", "imhotep/turn/get-stones/sled-limit",
+     {"me.sled": 5}),
+    ("개인창고는 5개까지인데 지금 3개 있으면 석재 캐내기로 몇 개 가져와?", "ko", "imhotep/turn/get-stones/sled-limit",
+     {"me.sled": 5}),
+]
+
+
+@pytest.mark.parametrize("question,lang,rule,wanted", ASKED_CASES)
+def test_builders_play_the_case_asked(question, lang, rule, wanted):
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read(question, lang), [rule])
+    assert made is not None and made.spec is not None and made.notice is None, question
+    assert rule in made.spec["rules"] or rule == made.rule
+    result = run(ENGINE, made.spec)
+    assert result.verified, [vars(c) for c in result.checks]
+    assert all(c.description and c.description_ko for c in result.checks)
+    expected = {e.get("path") or "raises": e.get("equals", e.get("raises")) for e in made.spec["expect"]}
+    for key, value in wanted.items():
+        assert expected.get(key) == value, (question, key, expected)
+
+
+def test_the_groups_and_heights_asked_are_read_in_order():
+    from engine.imhotep.examples import _burial_sizes
+    assert _burial_sizes("a connected group of 4 plus 2 separate single stones") == [4, 1, 1]
+    assert _burial_sizes("two groups of 3 and a lone stone, is it 13 points?") == [3, 3, 1]
+    assert _burial_sizes("묘실에 내 석재 4개가 이어진 덩어리 하나와 따로 떨어진 석재 2개") == [4, 1, 1]
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read("burial chamber group of 6 stones", "en"),
+                                        ["imhotep/sites-a/burial-chamber/multiple-groups"])
+    assert made.spec["id"].endswith("burial-group-6")          # one group: the one-group builder
+
+
+@pytest.mark.parametrize("question,lang,rule", [
+    ("a 4-space ship with 3 stones and the bow says 2", "en", "imhotep/turn/sail-ship/minimum-load"),
+    ("묘실에 20개짜리 덩어리와 12개짜리 덩어리가 따로 있으면?", "ko", "imhotep/sites-a/burial-chamber/multiple-groups"),
+    ("burial chamber: a group of 20 and a group of 12", "en", "imhotep/sites-a/burial-chamber/multiple-groups"),
+    ("2 players, obelisks of 4, 3 and 2", "en", "imhotep/sites-a/obelisks/highest-scores-most"),
+    ("5인 게임에서 오벨리스크 3층, 2층이면?", "ko", "imhotep/sites-a/obelisks/ties"),
+    ("개인창고에 석재가 6개 있으면 몇 개 가져와?", "ko", "imhotep/turn/get-stones/sled-limit"),
+])
+def test_the_asked_numbers_the_game_cannot_have_are_refused(question, lang, rule):
+    made = ENGINE.example_from_question(ENGINE.vocabulary().read(question, lang), [rule])
+    assert made is not None and made.spec is None and made.notice["en"] and made.notice["ko"], question
+
+
 def test_no_builder_for_an_unrelated_rule():
     assert ENGINE.example_from_question(ENGINE.vocabulary().read("7 statue cards", "en"), ["imhotep/turn/one-action"]) is None
 

@@ -12,6 +12,7 @@ import re
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
 from ..examples import Builder, best_fitting, refused
+from ..numbers import read_numbers
 from . import data as D
 
 SITE_KO = {"burial": "묘실", "pyramid": "피라미드", "temple": "신전", "obelisk": "오벨리스크"}
@@ -105,8 +106,8 @@ def _obelisk_tie(asked: Asked) -> QuestionExample | None:
         return None
     height = asked.number("stones")
     players = asked.number("players") or 4
-    if height is None or height <= 0:
-        return None
+    if height is None or height <= 0 or len(_obelisk_heights_asked(asked)[0]) >= 2:
+        return None                                   # several heights: _obelisk_heights
     if not 2 <= players <= 4:
         return refused(f"Imhotep is played by 2-4 players, not {players}; the example is not run.",
                       f"임호텝은 2~4명이 하는 게임이라 {players}명으로는 예시를 실행하지 않습니다.")
@@ -142,35 +143,181 @@ def _obelisk_tie(asked: Asked) -> QuestionExample | None:
     })
 
 
+_COLOR_WORDS = {"black": r"\bblack\b|검은색|검정색?|검은", "white": r"\bwhite\b|흰색|하얀색|흰|하양",
+                "brown": r"\bbrown\b|갈색", "gray": r"\bgr[ae]y\b|회색"}
+_COLOR_KO = {"black": "검은색", "white": "흰색", "brown": "갈색", "gray": "회색"}
+_NOT_A_HEIGHT = re.compile(r"\s*(?:점|points?\b|pts\b|인|명|players?\b|등|(?:st|nd|rd|th)\b|place)", re.IGNORECASE)
+
+
+def _obelisk_heights_asked(asked: Asked) -> tuple[dict, bool]:
+    """The obelisk heights a question gives: by colour where it names colours ("white 5, black 3", "흰색 5층"),
+    else in its order (seat order from black). The bool: whether colours named them."""
+    text = asked.text
+    numbers = read_numbers(text)
+    players_at = {g.start for g in asked.numbers if g.quantity == "players"}
+    heights = [n for n in numbers if n.start not in players_at and not _NOT_A_HEIGHT.match(text[n.end:])]
+    spots = sorted((m.start(), m.end(), color) for color, words in _COLOR_WORDS.items()
+                   for m in re.finditer(words, text, re.IGNORECASE))
+    by_color: dict = {}
+    for start, end, color in spots:
+        nxt = next((s for s, _, _ in spots if s >= end), len(text))
+        n = next((n for n in heights if end <= n.start < min(nxt, end + 16)), None)
+        if n is not None and color not in by_color:
+            by_color[color] = n.value
+        elif n is None and re.match(r"[^,.;]{0,14}(?:nothing|none|no stones?|없)", text[end:nxt]) and color not in by_color:
+            by_color[color] = 0
+    if len(by_color) >= 2:
+        return by_color, True
+    return {D.COLORS[i]: n.value for i, n in enumerate(heights[:len(D.COLORS)])}, False
+
+
+def _nth(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _ranked_points(heights: dict, table) -> dict:
+    """The rulebook's ranking: the highest obelisk scores the 1st place's points, the next the 2nd...; tied
+    players add up the places they share and split them, rounding down; no stone there, no points."""
+    out = {c: 0 for c in heights}
+    standing = sorted((h for h in heights.values() if h > 0), reverse=True)
+    for color, h in heights.items():
+        if h > 0:
+            place, tied = standing.index(h), standing.count(h)
+            out[color] = sum(table[place:place + tied]) // tied
+    return out
+
+
+def _obelisk_heights(asked: Asked) -> QuestionExample | None:
+    """Obelisks (A) at the game's end with each player's height the question gives."""
+    if not asked.has("obelisk"):
+        return None
+    heights, named = _obelisk_heights_asked(asked)
+    if len(heights) < 2 or not any(heights.values()):
+        return None                                   # one height: _obelisk_tie
+    players = asked.number("players") or max(len(heights), 2)
+    if not 2 <= players <= 4:
+        return refused(f"Imhotep is played by 2-4 players, not {players}; the example is not run.",
+                      f"임호텝은 2~4명이 하는 게임이라 {players}명으로는 예시를 실행하지 않습니다.")
+    if len(heights) > players:
+        return refused(f"{len(heights)} obelisk heights were given for a {players}-player game: each player has one "
+                       f"obelisk; the example is not run.",
+                       f"{players}명 게임인데 오벨리스크 높이가 {len(heights)}개입니다. 플레이어마다 오벨리스크는 하나입니다. "
+                       f"예시를 실행하지 않습니다.")
+    most = D.STONES_PER_COLOR - D.SCORE_MARKER
+    if any(h > most for h in heights.values()):
+        high = max(heights.values())
+        return refused(f"A player has only {most} stones besides the score marker, so an obelisk of {high} cannot be "
+                       f"built; the example is not run.",
+                       f"플레이어의 석재는 점수 마커를 빼면 {most}개뿐이라 {high}층 오벨리스크는 쌓을 수 없습니다.")
+    in_play = D.COLORS[:players]
+    if any(c not in in_play for c in heights):        # "gray" in a 2-player game: the heights in seat order
+        heights = dict(zip(in_play, heights.values()))
+    heights = {c: heights.get(c, 0) for c in in_play}
+    table = D.OBELISK_POINTS[players]
+    points = _ranked_points(heights, table)
+    standing = sorted((h for h in heights.values() if h > 0), reverse=True)
+    expect = []
+    for color in in_play:
+        h, p = heights[color], points[color]
+        ko = _COLOR_KO[color]
+        if h == 0:
+            en_why, ko_why = "with no stone on the obelisks, scores nothing", "오벨리스크에 석재가 없어 0점"
+        else:
+            place, tied = standing.index(h) + 1, standing.count(h)
+            shared = table[place - 1:place - 1 + tied]
+            if tied == 1:
+                en_why = f"alone in {_nth(place)} place at {h}: {p}"
+                ko_why = f"{h}층으로 단독 {place}등: {p}점"
+            else:
+                others = [c for c in in_play if c != color and heights[c] == h]
+                en_why = (f"tied with {' and '.join(others)} at {h} for {_nth(place)} place: the points of places "
+                          f"{place}-{place + tied - 1} shared, ({' + '.join(map(str, shared))}) / {tied} = {p} (rounded down)")
+                ko_why = (f"{'·'.join(_COLOR_KO[c] for c in others)}과 {h}층으로 공동 {place}등: {place}~{place + tied - 1}등 "
+                          f"점수를 합쳐 나눔, ({' + '.join(map(str, shared))}) ÷ {tied} = {p}점 (소수점 아래 버림)")
+        expect.append({"description": f"{color}, {en_why}", "description_ko": f"{ko}: {ko_why}",
+                       "path": f"{color}.score", "equals": p})
+    ties = any(standing.count(h) > 1 for h in standing)
+    rules = ["imhotep/sites-a/obelisks/highest-scores-most"]
+    if ties:
+        rules.append("imhotep/sites-a/obelisks/ties")
+    if 0 in heights.values():
+        rules.append("imhotep/sites-a/obelisks/at-least-one-stone")
+    listed = ", ".join(f"{c} {h}" for c, h in heights.items())
+    listed_ko = ", ".join(f"{_COLOR_KO[c]} {h}층" for c, h in heights.items())
+    return QuestionExample({
+        "id": f"imhotep/scenario/from-question/obelisk-heights-{'-'.join(str(h) for h in heights.values())}-{players}p",
+        "title": {"en": f"Obelisks (A) at the end of a {players}-player game: {listed}",
+                  "ko": f"{players}명 게임 종료 시 오벨리스크(A): {listed_ko}"},
+        "rules": rules,
+        "setup": {"players": players, "obelisk": heights},
+        "actions": [{"kind": "final_scoring"}],
+        "expect": expect,
+    })
+
+
+def _ship_load(asked: Asked) -> int | None:
+    """The stones on the ship: the first stone count that is not "none of mine" ("내 석재가 하나도 없는",
+    "none of my stones"), else the ship's size less the empty spaces the question gives."""
+    for given in asked.numbers:
+        if given.quantity != "stones":
+            continue
+        around = asked.text[max(0, given.start - 12):given.start + len(given.text) + 6]
+        if re.search(r"하나도|한 개도|\bnone\b|\bno\b", around, re.IGNORECASE):
+            continue
+        return given.value
+    return None
+
+
 def _ship_minimum(asked: Asked) -> QuestionExample | None:
     size = asked.number("ship")
-    load = asked.number("stones")
+    load = _ship_load(asked)
     if size is None:
         return None
     if size not in D.MINIMUM_LOAD:
         return refused(f"Imhotep's ships have 1 to 4 spaces; there is no {size}-space ship, so the example is not run.",
                       f"임호텝의 배는 1~4칸이라 {size}칸짜리 배는 없습니다. 예시를 실행하지 않습니다.")
+    empty = asked.number("empty")
+    if load is None and empty is not None and 0 <= empty <= size:
+        load = size - empty
     if load is None:
         return None
     if not 0 <= load <= size:
         return refused(f"A {size}-space ship holds at most {size} stones, not {load}; the example is not run.",
                       f"{size}칸짜리 배에는 석재를 최대 {size}개까지만 실을 수 있어 {load}개는 불가능합니다.")
     least = D.MINIMUM_LOAD[size]
+    bow = asked.number("bow")
+    if bow is not None and bow != least:
+        return refused(f"A {size}-space ship shows {least} on its bow (the least it must carry to sail), not {bow}; "
+                       f"the example is not run.",
+                       f"{size}칸짜리 배의 뱃머리에 그려진 최소 석재 수(출발에 필요한 개수)는 {least}개입니다({bow}개가 아님). "
+                       f"예시를 실행하지 않습니다.")
     stones = ["white"] * load + [None] * (size - load)
     spec = {
         "id": f"imhotep/scenario/from-question/ship-{size}-with-{load}",
-        "title": {"en": f"Sailing a {size}-space ship with {load} stone(s)", "ko": f"석재 {load}개를 실은 {size}칸짜리 배 옮기기"},
-        "rules": ["imhotep/turn/sail-ship/minimum-load"],
-        "setup": {"players": 2, "me": "black", "ships": [stones, 4, 3, 2] if size != 4 else [stones, 3, 2, 2]},
+        "title": {"en": f"Sailing a {size}-space ship with {load} stone(s) (bow: {least})",
+                  "ko": f"석재 {load}개를 실은 {size}칸짜리 배 옮기기 (뱃머리 숫자 {least})"},
+        "rules": ["imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/no-own-stones-needed"],
+        "setup": {"players": 2, "me": "black",
+                  "ships": [stones, 4, 3, 2] if size != 4 else [stones, 3, 2, 2]},
         "actions": [{"kind": "sail", "ship": 0, "site": "obelisk"}],
     }
+    empties = size - load
     if load >= least:
-        spec["expect"] = [{"description": f"{load} stone(s) reach the minimum load of {least}: the ship sails",
-                           "description_ko": f"석재 {load}개로 최소 {least}개를 채워 배가 출발함",
-                           "path": "ships.0.site", "equals": "obelisk"}]
+        spec["expect"] = [
+            {"description": f"{load} stone(s) with {empties} space(s) empty reach the {least} on the bow: black sails "
+                            f"the ship to the obelisks, though none of its stones is black's",
+             "description_ko": f"빈칸 {empties}개, 석재 {load}개로 뱃머리에 그려진 최소 {least}개를 채워 검은색이 배를 "
+                               f"오벨리스크로 옮김 (검은색 석재가 하나도 없어도 됨)",
+             "path": "ships.0.site", "equals": "obelisk"},
+            {"description": f"the {load} white stone(s) are unloaded onto white's obelisk",
+             "description_ko": f"흰색 석재 {load}개가 흰색 오벨리스크에 쌓임",
+             "path": "white.obelisk", "equals": load},
+            {"description": "black, who sailed it, puts no stone there", "description_ko": "배를 옮긴 검은색의 석재는 놓이지 않음",
+             "path": "black.obelisk", "equals": 0}]
     else:
-        spec["expect"] = [{"description": f"{load} stone(s) are fewer than the minimum load of {least}: refused",
-                           "description_ko": f"석재 {load}개는 최소 {least}개보다 적어 옮길 수 없음",
+        spec["expect"] = [{"description": f"{load} stone(s) are fewer than the {least} on the bow of a {size}-space ship: "
+                                          f"it cannot sail",
+                           "description_ko": f"석재 {load}개는 {size}칸짜리 배의 뱃머리에 그려진 최소 {least}개보다 적어 옮길 수 없음",
                            "raises": "imhotep/turn/sail-ship/minimum-load"}]
     return QuestionExample(spec)
 
@@ -178,6 +325,8 @@ def _ship_minimum(asked: Asked) -> QuestionExample | None:
 def _burial_group(asked: Asked) -> QuestionExample | None:
     if not asked.has("burial") or not re.search(r"group|connect|덩어리|이어", asked.text, re.IGNORECASE):
         return None
+    if len(_burial_sizes(asked.text)) >= 2:
+        return None                                   # several groups: _burial_groups
     n = asked.number("group")
     if n is None:
         n = asked.number("stones")
@@ -202,10 +351,116 @@ def _burial_group(asked: Asked) -> QuestionExample | None:
     })
 
 
+_SINGLE = re.compile(r"\bsingles?\b|\bseparate\b|\blone\b|\bisolated\b|\bapart\b|\bunconnected\b|\bon (?:its|their) own\b|"
+                     r"따로|떨어진|떨어져|낱개|외톨이|혼자", re.IGNORECASE)
+_GROUP_COUNT_AFTER = re.compile(r"\s*(?:connected\s+|separate\s+|more\s+)?groups?\b", re.IGNORECASE)
+_GROUP_COUNT_BEFORE = re.compile(r"(?:덩어리[가이는를도]?|짜리)\s*$")
+_NOT_A_GROUP = re.compile(r"\s*(?:점|points?\b|pts\b|인|명|players?\b|등|(?:st|nd|rd|th)\b|열|줄|columns?\b|rows?\b)",
+                          re.IGNORECASE)
+_CUT = re.compile(r",|\.|;|\band\b|\bplus\b|[와과랑]\s|하고|그리고|\?", re.IGNORECASE)
+
+
+def _burial_sizes(text: str) -> list[int]:
+    """The sizes of the groups a burial-chamber question names, in its order: "a group of 4 plus 2
+    separate single stones" -> [4, 1, 1]; "3개짜리 덩어리 2개와 1개짜리 하나" -> [3, 3, 1]; "two groups of 3"
+    -> [3, 3]. Points the asker quotes and the player count are not groups."""
+    numbers = [n for n in read_numbers(text) if n.text.lower() != "single"]
+    sizes: list[int] = []
+    pending = 1
+    for i, n in enumerate(numbers):
+        lo = numbers[i - 1].end if i else 0
+        hi = numbers[i + 1].start if i + 1 < len(numbers) else len(text)
+        after, before = text[n.end:hi], text[lo:n.start][-16:]
+        if _NOT_A_GROUP.match(after) or n.value <= 0:
+            continue
+        if _GROUP_COUNT_BEFORE.search(before) and sizes:         # "3개짜리 덩어리 2개": 2 groups of 3
+            sizes += [sizes[-1]] * (n.value - 1)
+            continue
+        if re.match(r"\s*(?:(?:connected|separate|more)\s+)?(?:groups?\s+)?of\b", after, re.IGNORECASE):
+            pending = n.value                                     # "two groups of 3", "one of 2"
+            continue
+        if _GROUP_COUNT_AFTER.match(after):                       # "one group, ...": a count, no size
+            continue
+        cut = _CUT.search(after)
+        if _SINGLE.search(after[:cut.start()] if cut else after) or _SINGLE.search(before):
+            sizes += [1] * n.value                                # "2 separate single stones", "따로 떨어진 석재 2개"
+        else:
+            sizes += [n.value] * pending
+        pending = 1
+    for m in re.finditer(r"\b(?:a|another)\s+(?:single|lone|separate|isolated)\s+(?:stone|block)", text, re.IGNORECASE):
+        sizes.append(1)                                           # "a lone stone"
+    return sizes
+
+
+def _burial_groups(asked: Asked) -> QuestionExample | None:
+    """Several groups of one colour in the burial chamber (A): each scores on its own, and they add up."""
+    if not asked.has("burial") or not re.search(r"group|connect|single|separate|lone|덩어리|이어|따로|떨어", asked.text,
+                                                re.IGNORECASE):
+        return None
+    sizes = _burial_sizes(asked.text)
+    if len(sizes) < 2:
+        return None                                   # one group: _burial_group
+    most = D.STONES_PER_COLOR - D.SCORE_MARKER
+    if sum(sizes) > most:
+        return refused(f"A colour has only {most} stones in play, so groups of {', '.join(map(str, sizes))} "
+                       f"({sum(sizes)} stones) cannot all be in the burial chamber; the example is not run.",
+                       f"한 색깔의 석재는 {most}개뿐이라 {', '.join(map(str, sizes))}개짜리 덩어리(모두 {sum(sizes)}개)를 "
+                       f"다 만들 수는 없습니다. 예시를 실행하지 않습니다.")
+    rows = D.BURIAL_ROWS
+    spots = sorted((m.start(), color) for color, words in _COLOR_WORDS.items()
+                   for m in re.finditer(words, asked.text, re.IGNORECASE))
+    owner = spots[0][1] if spots else "gray"          # "brown has a group of 3 and...": brown's groups
+    fillers = tuple(c for c in ("white", "brown", "black", "gray") if c != owner)[:3]
+    columns: list[list[str]] = []
+    for k, size in enumerate(sizes):
+        if k:                                         # a column of another colour keeps the groups apart
+            columns.append([fillers[len(columns) % 3]] * rows)
+        cells = [owner] * size
+        cells += [fillers[(len(columns) + (len(cells) - 1) // rows) % 3]] * (-len(cells) % rows)
+        columns += [cells[i:i + rows] for i in range(0, len(cells), rows)]
+    used = [c for column in columns for c in column]
+    if any(used.count(c) > most for c in fillers):
+        return None
+    table = D.BURIAL_GROUP_POINTS
+    points = [table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.BURIAL_PAST_FIVE for n in sizes]
+    total = sum(points)
+    listed_en = ", ".join(f"a group of {n}: {p}" for n, p in zip(sizes, points))
+    listed_ko = ", ".join(f"{n}개짜리 덩어리 {p}점" for n, p in zip(sizes, points))
+    named = ", ".join(map(str, sizes))
+    return QuestionExample({
+        "id": f"imhotep/scenario/from-question/burial-groups-{'-'.join(map(str, sizes))}",
+        "title": {"en": f"Burial chamber (A): separate groups of {named}", "ko": f"묘실(A): 따로 떨어진 {named}개짜리 덩어리"},
+        "rules": ["imhotep/sites-a/burial-chamber/multiple-groups", "imhotep/sites-a/burial-chamber/scoring-groups",
+                  "imhotep/sites-a/burial-chamber/over-five"],
+        "setup": {"players": 4, "me": owner, "burial": columns},
+        "actions": [{"kind": "final_scoring"}],
+        "expect": [{"description": f"{owner}'s stones form {len(sizes)} separate groups, each scored on its own "
+                                   f"({listed_en}): {' + '.join(map(str, points))} = {total} in all",
+                    "description_ko": f"{_COLOR_KO[owner]} 석재는 따로 떨어진 덩어리 {len(sizes)}개, 덩어리마다 따로 점수 "
+                                      f"({listed_ko}): 모두 {' + '.join(map(str, points))} = {total}점",
+                    "path": f"{owner}.score", "equals": total}],
+    })
+
+
+def _capacity(text: str, given) -> bool:
+    """A number that states the sled's limit ("max 5", "최대 5개", "up to 5", "5개까지만") rather than what it
+    holds."""
+    before = text[max(0, given.start - 12):given.start]
+    after = text[given.start + len(given.text):given.start + len(given.text) + 6]
+    return (bool(re.search(r"(?:\bmax(?:imum)?|\bat most|\bup to|\blimit|\bcapacity|최대|한도|제한)"
+                           r"[\s.:=]*(?:is\s+|of\s+|은\s*|는\s*)?$", before, re.IGNORECASE))
+            or bool(re.match(r"\s*개?\s*까지", after)))
+
+
 def _sled(asked: Asked) -> QuestionExample | None:
-    n = asked.number("sled")
+    held = [g for g in asked.numbers if g.quantity in ("sled", "stones") and not _capacity(asked.text, g)]
+    n = next((g.value for g in held if g.quantity == "sled"), None)
     if n is None and "sled" in asked.words:        # "창고에 돌이 4개": the stones are on the sled
-        n = asked.number("stones")
+        n = next((g.value for g in held if g.quantity == "stones"), None)
+    if n is None and "sled" in asked.words:        # "개인창고는 5개까지인데 지금 3개": a number of its own
+        taken = {g.start for g in asked.numbers if g.quantity not in (None, "sled", "stones")}
+        n = next((m.value for m in read_numbers(asked.text)
+                  if m.start not in taken and not _capacity(asked.text, m)), None)
     if n is None or n < 0:
         return None
     if n > D.SLED_CAPACITY:
@@ -223,8 +478,10 @@ def _sled(asked: Asked) -> QuestionExample | None:
                            "raises": "imhotep/turn/get-stones/not-allowed"}]
     else:
         took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
-        spec["expect"] = [{"description": f"{took} stone(s) taken: the sled holds {n + took}",
-                           "description_ko": f"석재 {took}개를 가져와 개인창고에 {n + took}개",
+        spec["expect"] = [{"description": f"{took} stone(s) taken ({D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on "
+                                          f"the sled): the sled holds {n + took}",
+                           "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
+                                             f"{D.SLED_CAPACITY}개) 개인창고에 {n + took}개",
                            "path": "me.sled", "equals": n + took}]
     return QuestionExample(spec)
 
@@ -237,10 +494,16 @@ BUILDERS = (
       "imhotep/final-scoring/green-purple"), _decoration),
     Builder(("imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/example-scoring",
       "imhotep/sites-a/obelisks/highest-scores-most", "imhotep/sites-a/obelisks/at-least-one-stone"), _obelisk_tie),
-    Builder(("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move"),
-     _ship_minimum),
+    Builder(("imhotep/sites-a/obelisks/highest-scores-most", "imhotep/sites-a/obelisks/ties",
+      "imhotep/sites-a/obelisks/example-scoring", "imhotep/sites-a/obelisks/at-least-one-stone",
+      "imhotep/final-scoring/sites"), _obelisk_heights),
+    Builder(("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move",
+      "imhotep/turn/sail-ship/no-own-stones-needed"), _ship_minimum),
     Builder(("imhotep/sites-a/burial-chamber/scoring-groups", "imhotep/sites-a/burial-chamber/over-five",
       "imhotep/sites-a/burial-chamber/example-scoring", "imhotep/sites-a/burial-chamber/multiple-groups"), _burial_group),
+    Builder(("imhotep/sites-a/burial-chamber/multiple-groups", "imhotep/sites-a/burial-chamber/scoring-groups",
+      "imhotep/sites-a/burial-chamber/example-scoring", "imhotep/sites-a/burial-chamber/over-five",
+      "imhotep/final-scoring/sites"), _burial_groups),
     Builder(("imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/example-partial",
       "imhotep/turn/get-stones/take-three", "imhotep/turn/get-stones/not-allowed"), _sled),
 )
