@@ -124,3 +124,73 @@ def test_the_example_showing_most_of_the_question_is_built():
     assert _built(question, HAPPINESS + BASTET).spec["id"].endswith("bastet-6-8-10")
     assert _built(question, BASTET + HAPPINESS).spec["id"].endswith("bastet-6-8-10")
     assert _built("Happiness 8 at Scoring", HAPPINESS + BASTET).spec["id"].endswith("happiness-scoring-8")
+
+
+# -- the Statue bonus by player count, Happiness 16 again, the scales' sides -------------------------------------
+STATUE = ["tekhenu/actions/horus/statue-bonus-player-count"]
+HAPPINESS_16 = ["tekhenu/actions/bastet/happiness-16-gold"]
+SIDES = ["tekhenu/maat/step-1-balance"]
+
+
+def _verified_in(question: str, rules: list[str], lang: str):
+    built = _built(question, rules, lang)
+    assert built.spec is not None and built.notice is None, (question, built.notice)
+    assert not ENGINE.vocabulary().missing(ENGINE.vocabulary().read(question, lang), built.spec).numbers
+    result = run(ENGINE, built.spec)
+    assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
+    return built.spec, result
+
+
+@pytest.mark.parametrize("question,lang,players,gold,owner_gold", [
+    ("2-player game: I just built a statue on Hathor — do I get the statue bonus right away?", "en", 2, 2, None),
+    ("2인 게임에서 하토르 석상을 지었는데 바로 보너스 받아요?", "ko", 2, 2, None),
+    ("3인 게임에서 하토르를 기리는 석상을 지으면 바로 보너스를 받나요?", "ko", 3, 2, 0),
+    ("In a 4 player game, when does my Hathor statue give its bonus?", "en", 4, 1, 0)])
+def test_statue_bonus_follows_the_player_count(question, lang, players, gold, owner_gold):
+    """2 players: not right after building, but on your own action too; 3 players: right after building
+    too; 4 players: only when another player performs that God Action."""
+    spec, result = _verified_in(question, STATUE, lang)
+    assert spec["setup"]["players"] == players and spec["setup"]["edition"] == lang
+    assert result.after["resources"]["gold"] == gold
+    if owner_gold is not None:
+        assert result.checks[1].actual == owner_gold
+
+
+def test_statue_bonus_for_an_impossible_player_count_gets_a_notice():
+    built = _built("6-player game: do I get the Hathor statue bonus right after building?", STATUE)
+    assert built.spec is None and "6" in built.notice["en"] and "6" in built.notice["ko"]
+
+
+@pytest.mark.parametrize("question,lang", [
+    ("I reached Happiness 16 and got the Gold, then an Osiris build dropped me to 15. If I go back to 16, do I get "
+     "Gold again?", "en"),
+    ("행복지수 16에 도달해서 금을 받았는데 오시리스로 15가 됐어요. 다시 16이 되면 금을 또 받나요?", "ko")])
+def test_happiness_16_gives_its_gold_only_the_first_time(question, lang):
+    spec, result = _verified_in(question, HAPPINESS_16, lang)
+    assert result.before["happiness"] == 16 and result.after["happiness"] == 16
+    assert result.before["resources"]["gold"] == 1 and result.after["resources"]["gold"] == 1
+
+
+def test_happiness_16_again_with_an_impossible_die_gets_a_notice():
+    built = _built("I got the Gold at Happiness 16, fell to 15, then Bastet with a die of 7 — Gold again?", HAPPINESS_16)
+    assert built.spec is None and "7" in built.notice["en"] and "7" in built.notice["ko"]
+
+
+def test_happiness_16_reached_the_first_time_is_left_to_the_stored_example():
+    assert ENGINE.example_from_question(ENGINE.vocabulary().read("Do I get Gold at Happiness 16?", "en"),
+                                        HAPPINESS_16) is None
+
+
+@pytest.mark.parametrize("question,lang,balance,vp", [
+    ("Pure side 5 and 3, Tainted side 6 and 4, 2 excess resources and 1 Faith: how many VP do I lose?", "en", -3, 9),
+    ("온전한 쪽에 5와 3, 부패한 쪽에 6과 4, 초과 자원 2개, 신앙 1개면 점수를 몇 점 잃나요?", "ko", -3, 9),
+    ("I have a 2 on the Pure side and a 6 and a 5 on the Tainted side: what is my balance?", "en", -9, 7),
+    ("온전한 쪽 6, 부패한 쪽 1과 2, 신앙 2개", "ko", 1, 10)])
+def test_balance_from_the_sides_of_the_scales(question, lang, balance, vp):
+    spec, result = _verified_in(question, SIDES, lang)
+    assert result.after["balance"] == balance and result.after["vp"] == vp
+
+
+def test_more_dice_on_the_scales_than_a_player_has_gets_a_notice():
+    built = _built("Pure side 5, 3 and 2, Tainted side 6 and 4", SIDES)
+    assert built.spec is None and "5" in built.notice["en"] and "4" in built.notice["ko"]

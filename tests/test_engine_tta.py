@@ -12,6 +12,7 @@ from engine.through_the_ages import conflict, economy as eco, rules
 from engine.through_the_ages.state import new_civ
 
 ENGINE = registry.get("through-the-ages")
+ENGINE_CARD = rules.card
 
 
 def civ(**changes):
@@ -190,6 +191,109 @@ def test_example_builder_notice_for_an_impossible_number():
     """A number the game cannot have is refused with a notice in both languages, never replaced."""
     built = ENGINE.example_from_question(ENGINE.vocabulary().read("corruption with 7 blue sections empty", "en"), [T + "advanced/mechanics/corruption/four-and-six"])
     assert built.spec is None and "7" in built.notice["en"] and "7" in built.notice["ko"]
+
+
+def _built(question: str, rule: str):
+    lang = "ko" if any("\uac00" <= ch <= "\ud7a3" for ch in question) else "en"
+    return ENGINE.example_from_question(ENGINE.vocabulary().read(question, lang), [rule])
+
+
+def _verified(built) -> dict:
+    assert built and built.spec and built.notice is None
+    result = run(ENGINE, built.spec)
+    assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
+    return {c.description: c.expected for c in result.checks}
+
+
+@pytest.mark.parametrize("question,sections,lost", [
+    ("파란색 저장소 2개 구역이 비면 자원 낭비는 몇 개야?", 2, 4),
+    ("If 2 sections of my blue bank are empty, how much corruption?", 2, 4),
+])
+def test_corruption_for_the_empty_sections_asked(question, sections, lost):
+    """"파란색 저장소 2개 구역" gives the sections' count (read as the bank's number): 2 sections, not the
+    whole bank."""
+    built = _built(question, T + "advanced/mechanics/corruption/four-and-six")
+    checks = _verified(built)
+    assert lost in checks.values() and built.spec["id"].endswith(f"corruption-{sections}")
+    refused = _built("파란색 저장소 7개 구역이 비면 자원 낭비는?", T + "advanced/mechanics/corruption/four-and-six")
+    assert refused.spec is None and "7" in refused.notice["ko"]
+
+
+@pytest.mark.parametrize("question,unused,drawn", [
+    ("I left 4 military actions unused — how many military cards do I draw?", 4, 3),
+    ("군사 행동 4개를 안 쓰고 턴을 끝내면 군사 카드 몇 장 받아?", 4, 3),
+    ("I had 1 military action unused at the end of my turn: how many military cards?", 1, 1),
+    ("군사 행동을 2개 남겼으면 군사 카드는 몇 장?", 2, 2),
+])
+def test_military_cards_for_the_unused_actions_asked(question, unused, drawn):
+    """One military card per unused military action, at most 3: the unused count asked, any count a
+    government allows (1 is Despotism with one action used), not only a government's whole allowance."""
+    built = _built(question, T + "advanced/military-cards/drawing/draw")
+    checks = _verified(built)
+    assert drawn in checks.values() and str(unused) in built.spec["title"]["en"]
+    assert built.spec["setup"]["me"]["military_used"] == ENGINE_CARD(built.spec["setup"]["me"]["government"])["military"] - unused
+
+
+def test_military_cards_refuse_more_unused_actions_than_a_government_gives():
+    built = _built("I left 7 military actions unused: how many military cards?", T + "advanced/military-cards/drawing/draw")
+    assert built.spec is None and "7" in built.notice["en"] and "7" in built.notice["ko"]
+
+
+@pytest.mark.parametrize("question,leader,slot,left", [
+    ("I took Julius Caesar from slot 7 of the card row; can I elect him the same turn?", "julius-caesar", 7, 0),
+    ("카드 열 7번째 칸의 율리우스 카이사르를 가져왔는데 같은 턴에 내려놓을 수 있나요? 시민 행동은 몇 개?", "julius-caesar", 7, 0),
+    ("Moses in slot 3 of the card row, I have 3 civil actions left: can I take him and elect him this turn?", "moses", 3, 1),
+    ("이번 턴에 카드 열에서 가져온 모세를 바로 내려놓을 수 있어?", "moses", 1, 0),
+])
+def test_a_leader_taken_this_turn_is_elected_the_same_turn(question, leader, slot, left):
+    """Taking a leader and electing it are separate actions, both possible in one turn: the slot's civil
+    actions (1/2/3 by zone) plus 1."""
+    built = _built(question, T + "second-round/elect-leader/same-turn")
+    checks = _verified(built)
+    assert leader in checks.values() and left in checks.values()
+    assert built.spec["actions"] == [{"kind": "take", "slot": slot - 1}, {"kind": "elect", "card": leader}]
+    assert f"slot {slot}" in built.spec["title"]["en"] and f"{slot}번째 칸" in built.spec["title"]["ko"]
+
+
+@pytest.mark.parametrize("question,refused_at", [
+    ("I have 2 civil actions left, can I take Homer from slot 8 and play him right away?", "elect"),
+    ("I have 1 civil action left, can I take Homer from slot 12 and play him right away?", "take"),
+])
+def test_a_leader_without_the_civil_actions_to_elect_it(question, refused_at):
+    built = _built(question, T + "second-round/elect-leader/same-turn")
+    result = run(ENGINE, built.spec)
+    assert result.verified and result.steps[-1].action["kind"] == refused_at
+
+
+def test_a_leader_question_not_about_taking_it_builds_nothing_and_a_slot_past_the_row_is_refused():
+    assert _built("What does Moses do when I elect him?", T + "second-round/elect-leader/immediate-effect") is None
+    built = _built("Can I take Aristotle from slot 14 and elect him this turn?", T + "second-round/elect-leader/same-turn")
+    assert built.spec is None and "14" in built.notice["en"] and "14" in built.notice["ko"]
+
+
+@pytest.mark.parametrize("question,attack,after", [
+    ("My strength is 14 and I sacrifice a Riflemen in an aggression: what is my attack strength?", 17, 11),
+    ("군사력 14에서 소총병 하나를 희생하면 침략 공격력은?", 17, 11),
+    ("aggression with strength 10, sacrificing a unit of strength 3", 13, 7),
+    ("군사력이 10인데 군사력 3짜리 유닛을 희생하면 침략할 때 공격력이 얼마야?", 13, 7),
+    ("I sacrifice 2 knights with strength 12 when playing Raid", 16, 8),
+    ("침략할 때 군사력 8이고 전사 2개 희생하면?", 10, 6),
+])
+def test_an_aggressions_attack_with_the_sacrifice_asked(question, attack, after):
+    """The attacker's strength plus the sacrificed units' strength (counted twice in effect); the units leave."""
+    built = _built(question, T + "advanced/aggression/attacker-strength")
+    checks = _verified(built)
+    assert attack in checks.values() and after in checks.values()
+
+
+@pytest.mark.parametrize("question,number", [
+    ("strength 9, sacrificing a unit of strength 4 in an aggression", "4"),
+    ("My strength is 70; in an aggression I sacrifice a Warriors", "70"),
+    ("군사력 3인데 침략하면서 기사 2개를 희생하면?", "3"),
+])
+def test_an_aggression_the_game_cannot_have_is_refused(question, number):
+    built = _built(question, T + "advanced/aggression/attacker-strength")
+    assert built.spec is None and number in built.notice["en"] and number in built.notice["ko"]
 
 
 @pytest.mark.parametrize("values", [{}, {"mode": "advanced", "yellow_bank": 10, "pool": 0, "temples": 1},

@@ -11,11 +11,14 @@ quietly replaced: the builder says which number it could not use and why (Questi
 """
 from __future__ import annotations
 
+import re
+
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
-from ..numbers import particle
+from ..numbers import particle, read_numbers
 from ..examples import Builder, about, best_fitting, refused
-from .board import FACTS
+from .board import FACTS, GODS as GODS_ALL
+from .temple import open_building_spaces as temple_open
 from .data_files import DATA_DIR
 from .editions import EDITION_FACTS as EDITIONS
 
@@ -434,6 +437,265 @@ def _happiness_scoring(asked: Asked) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
+
+# -- Maat: the balance from the sides of the scales ------------------------------------------------------------
+def _side_dice(asked: Asked) -> dict[str, list[int]] | None:
+    """The die values the question writes for each side of the scales ("Pure side 5 and 3, Tainted side 6",
+    "온전한 쪽에 5와 3, 부패한 쪽에 6", "a 5 and a 3 on the Pure side"): a list of numbers belongs to the side
+    word before it, or, where the question writes its numbers before the first side word, to the one after
+    it. Numbers the vocabulary reads for another quantity (Faith, excess Resources, players) are not dice."""
+    vocab = vocabulary()
+    sides = sorted((m.start(), m.end(), key) for key in ("pure", "tainted")
+                   for m in vocab.quantity(key).pattern.finditer(asked.text))
+    if not sides:
+        return None
+    other = {g.start for g in asked.numbers if _claimed(asked, vocab, g)}
+    numbers = [n for n in read_numbers(asked.text) if n.start not in other]
+    if not numbers:
+        return None
+    after_word = numbers[0].start > sides[0][1]          # "Pure side 5 and 3": the numbers follow their side
+    found: dict[str, list[int]] = {"pure": [], "tainted": []}
+    for n in numbers:
+        if after_word:
+            owner = [s for s in sides if s[1] <= n.start]
+            side = owner[-1][2] if owner else None
+        else:
+            owner = [s for s in sides if s[0] >= n.end]
+            side = owner[0][2] if owner else None
+        if side is not None:
+            found[side].append(n.value)
+    return found if found["pure"] or found["tainted"] else None
+
+
+def _claimed(asked: Asked, vocab: Vocabulary, given) -> bool:
+    """Whether a number the vocabulary reads for another quantity than a die (Faith, excess Resources, the
+    player count) is that quantity's: its word stands next to it, no comma between ("초과 자원 2개", "2 excess
+    Resources"); the last of a list of dice before that word is a die ("6과 4, 초과 자원 2개")."""
+    if given.quantity in (None, "pure", "tainted", "die"):
+        return False
+    text = asked.text
+    end = given.start + len(given.text)
+    for m in vocab.quantity(given.quantity).pattern.finditer(text):
+        between = text[m.end():given.start] if m.end() <= given.start else text[end:m.start()]
+        if not re.search(r"[,;.!?]", between):
+            return True
+    return False
+
+
+def _own(asked: Asked, quantity: str) -> int:
+    """The number written next to a quantity's word (see `_claimed`), or 0."""
+    vocab = vocabulary()
+    return next((g.value for g in asked.numbers if g.quantity == quantity and _claimed(asked, vocab, g)), 0)
+
+
+def _maat_sides(asked: Asked) -> QuestionExample | None:
+    sides = _side_dice(asked)
+    if sides is None:
+        return None
+    excess = _own(asked, "excess")
+    faith = _own(asked, "faith")
+    for value in sides["pure"] + sides["tainted"]:
+        if bad := _bad_die(value):
+            return bad
+    dice = FACTS("maat.dice_per_player")
+    count = len(sides["pure"]) + len(sides["tainted"])
+    if count > dice:
+        return refused(f"At a Maat phase each player has {dice} dice on their scales: the question's {count} dice "
+                       "cannot all be on them.",
+                       f"마앗 단계에는 각자 저울에 주사위 {dice}개가 있습니다: 질문의 주사위 {count}개를 모두 놓을 수는 "
+                       "없습니다.")
+    if excess < 0 or faith < 0:
+        return refused(f"Resources and Faith tokens are counted, not signed: {min(excess, faith)} cannot be set up.",
+                       f"자원과 신앙 토큰은 개수입니다: {min(excess, faith)}개는 준비할 수 없습니다.")
+    pure, tainted = sum(sides["pure"]), sum(sides["tainted"])
+    balance = pure - tainted - excess            # step 1: Pure counts +, Tainted -, each excess Resource -1
+    used = min(faith, abs(balance))              # step 2: each Faith token ±1, placed to offset the imbalance
+    final = balance + used if balance < 0 else balance - used
+    loss = vp_lost(final)
+    plus = " + ".join(str(v) for v in sides["pure"]) or "0"
+    minus = "".join(f" - {v}" for v in sides["tainted"]) + (f" - {excess}" if excess else "")
+    sum_text = f"{plus}{minus} = {balance}"
+    faith_en = f"; {used} Faith on the {'Pure' if balance < 0 else 'Tainted'} side: {final}" if used else ""
+    faith_ko = f"; 신앙 {used}개를 {'온전한' if balance < 0 else '부패한'} 쪽에: {final}" if used else ""
+    ident = "-".join(str(v) for v in sides["pure"]) or "0"
+    ident += "-vs-" + ("-".join(str(v) for v in sides["tainted"]) or "0")
+    spec = {
+        "id": f"{ID}scales-{ident}" + (f"-excess{excess}" if excess else "") + (f"-faith{faith}" if faith else ""),
+        "title": {"en": f"Maat phase: Pure side {plus}, Tainted side {' + '.join(map(str, sides['tainted'])) or '0'}"
+                        + (f", {excess} excess Resource(s)" if excess else "") + (f", {faith} Faith" if faith else ""),
+                  "ko": f"마앗 단계: 온전한 쪽 {plus}, 부패한 쪽 {' + '.join(map(str, sides['tainted'])) or '0'}"
+                        + (f", 초과 자원 {excess}개" if excess else "") + (f", 신앙 {faith}개" if faith else "")},
+        "rules": ["tekhenu/maat/step-1-balance", "tekhenu/maat/step-1a-dice", "tekhenu/maat/step-1b-resources",
+                  "tekhenu/maat/step-2-faith", "tekhenu/maat/vp-loss-table"],
+        "setup": {"players": 2, "edition": _edition(asked),
+                  "me": {"pure": [["white", v] for v in sides["pure"]],
+                         "tainted": [["gray", v] for v in sides["tainted"]],
+                         "taint_resources": excess, "faith": faith, "vp": 10}},
+        "actions": [{"kind": "phase", "phase": "maat"}],
+        "expect": [
+            {"description": f"the Pure side counts +, the Tainted side and each excess Resource -: {sum_text}{faith_en}",
+             "description_ko": f"온전한 쪽은 +, 부패한 쪽과 초과 자원 하나하나는 -: {sum_text}{faith_ko}",
+             "path": "me.balance", "equals": final},
+            {"description": f"balance {final}: {loss} VP lost by the VP-loss table",
+             "description_ko": f"균형값 {final}: 점수 손실표에 따라 {loss}점 손실", "path": "me.vp", "equals": 10 - loss},
+        ],
+    }
+    return QuestionExample(spec)
+
+
+# -- Happiness rewards: only the first time the marker reaches the space -----------------------------------------
+AGAIN = re.compile(r"\bagain\b|\bback to\b|\bsecond time\b|\bre-?reach|\bdrop|\bfell\b|\bfalls?\b|다시|또|재도달|"
+                   r"떨어|내려|감소|두 번째", re.IGNORECASE)
+def _happiness_reward_again(asked: Asked) -> QuestionExample | None:
+    """A player reached 16 (or 19), took its reward, fell back (an Osiris action costs 1 Happiness) and
+    reaches it again with Bastet: "The first time your Happiness marker reaches space 16 ... receive 1 Gold"."""
+    rewards = FACTS("bastet.happiness_rewards")
+    levels = [g.value for g in asked.numbers if g.quantity == "happiness"]
+    space = next((v for v in levels if rewards.get(v) in ("gold", "scribe")), None)
+    if space is None:
+        return None
+    lo, hi = _die_range()
+    fell = any(space - hi <= v < space for v in levels)
+    if not fell and not AGAIN.search(asked.text):
+        return None                 # a first time: the stored example (tekhenu/scenario/happiness-16-gold) shows it
+    top = FACTS("limits.populace_max")
+    if any(not 0 <= v <= top for v in levels):
+        bad = next(v for v in levels if not 0 <= v <= top)
+        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
+                       f"the question's {bad} cannot be set up.",
+                       f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(bad, '은')} "
+                       "준비할 수 없습니다.")
+    low = next((v for v in levels if space - hi <= v < space), space - 1)     # where it fell to
+    die = asked.number("die")
+    if die is not None and (bad := _bad_die(die)):
+        return bad
+    if die is None or low + die < space:
+        die = space - low                                  # a Bastet die that brings it back to the space
+    reward = rewards[space]
+    after = min(low + die, top)
+    bastet_scribes = FACTS("bastet.scribes_by_die")[die]
+    new_rewards = [r for t, r in rewards.items() if space < t <= after]  # spaces beyond it, reached the first time
+    start = {"gold": 1 if reward == "gold" else 0, "scribes": 1 if reward == "scribe" else 0}
+    gold = start["gold"]
+    scribes = start["scribes"] + bastet_scribes + sum(1 for r in new_rewards if r == "scribe")
+    what_en, what_ko = ("1 Gold", "금 1개") if reward == "gold" else ("1 Scribe", "서기 1명")
+    spec = {
+        "id": f"{ID}happiness-{space}-again-from-{low}-die-{die}",
+        "title": {"en": f"Happiness {space} reached again after falling to {low}: no second {what_en[2:]}",
+                  "ko": f"행복지수 {particle(low, '으로')} 내려갔다가 다시 {space}: {what_ko} 보상은 다시 없음"},
+        "rules": [f"tekhenu/actions/bastet/happiness-{space}-{'gold' if reward == 'gold' else 'scribe'}",
+                  "tekhenu/actions/osiris/happiness-cost"],
+        "setup": {"players": 2, "edition": _edition(asked),
+                  "me": {"happiness": low + 1, "population": top, "reached": [space], "scribes": start["scribes"],
+                         "buildings_left": FACTS("player_start.buildings"),
+                         "resources": {"papyrus": FACTS("bastet.cost_papyrus"), "gold": start["gold"]}},
+                  "others": [{"resources": {"papyrus": 0}}],
+                  "state": {"osiris": {}},
+                  "dice": [{"as": "d1", "color": "gray", "value": 1, "god": "osiris"},
+                           {"as": "d2", "color": "yellow", "value": 2, "light": "shaded"},
+                           {"as": "d3", "color": "gray", "value": die, "god": "bastet"}]},
+        "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "osiris", "district": "papyrus"},
+                    {"kind": "take_die", "die": "d2"}, {"kind": "perform", "action": "produce", "resource": "papyrus"},
+                    {"kind": "take_die", "die": "d3"}, {"kind": "perform", "action": "bastet"}],
+        "expect": [
+            {"description": f"{what_en} came the first time the marker reached {space}; the Osiris Building costs 1 "
+                            f"Happiness ({low + 1} → {low}); Bastet with a {die} brings it back to {after}",
+             "description_ko": f"{what_ko}{'는' if reward == 'gold' else '은'} {space}에 처음 도달했을 때 받음; 오시리스 건설로 행복지수 1 감소 "
+                               f"({low + 1} → {low}); 바스테트 주사위 {die}로 다시 {after}",
+             "path": "me.happiness", "equals": after},
+        ],
+    }
+    if reward == "gold":
+        spec["expect"].append({"description": f"reaching {space} again gives no second Gold: still {gold}",
+                               "description_ko": f"{space}에 다시 도달해도 금은 다시 받지 않음: 그대로 {gold}개",
+                               "path": "me.resources.gold", "equals": gold})
+    else:
+        spec["expect"].append({"description": f"reaching {space} again gives no second Scribe: {start['scribes']} + "
+                                              f"{bastet_scribes} for the Bastet die of {die} = {scribes}",
+                               "description_ko": f"{space}에 다시 도달해도 서기를 다시 받지 않음: {start['scribes']} + "
+                                                 f"바스테트 주사위 {die}의 서기 {bastet_scribes} = {scribes}",
+                               "path": "me.scribes", "equals": scribes})
+    return QuestionExample(spec)
+
+
+# -- Horus: when a Statue honouring a god pays its bonus, by player count ----------------------------------------
+STATUE_GODS = ("hathor",)        # gods whose God Action the example can stage for both players (Example 13's)
+
+
+def _statue_bonus(asked: Asked) -> QuestionExample | None:
+    players = asked.number("players")
+    if players is None:
+        return None
+    gods = [t.key for t in asked.of_kind("god")]
+    honoured = next((g for g in gods if g != "horus"), None)
+    die = asked.number("die")
+    if honoured is None and die is not None and 1 <= die <= 6:
+        honoured = FACTS("horus.die_to_god")[die]
+    honoured = honoured or "hathor"                   # Example 13's god
+    if honoured not in STATUE_GODS:
+        return None
+    if players == 1:
+        return None                                   # the solo game has its own rule (Botankhamun's bonuses)
+    if not 2 <= players <= 4:
+        return refused(f"Tekhenu is played by 1 to 4 players: a {players}-player game cannot be set up.",
+                       f"테케누는 1~4인 게임입니다: {players}인 게임은 준비할 수 없습니다.")
+    value = next(v for v, g in FACTS("horus.die_to_god").items() if g == honoured)
+    bonus = FACTS(f"horus.bonus_by_god.{honoured}")          # Hathor: 1 Gold (Example 13)
+    gold = bonus["gold"]
+    spaces = list(temple_open(players))
+    cost = lambda space: FACTS("temple.building_spaces")[space][2]
+    label = vocabulary().thing(honoured).label
+    god_en, god_ko = label["en"], label["ko"]
+    right_after = gold if players == 3 else 0                # 3 players: also right after building it
+    own = gold if players == 2 else 0                       # 2 players: also on your own God Action
+    state = {"god_statues": {g: [] for g in GODS_ALL}, "temple": {}, "temple_buildings": {}}
+    me = {"statues_left": FACTS("player_start.statues"), "population": 5,
+          "resources": {"granite": FACTS("player_board.statue_granite_cost")[0], "bread": cost(spaces[1]), "gold": 0}}
+    other = {"population": 5, "resources": {"bread": cost(spaces[0]), "gold": 0}}
+    dice = [{"as": "d1", "color": "gray", "value": value, "god": "horus"},
+            {"as": "d2", "color": "gray", "value": 3, "god": honoured}]
+    actions = [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "horus", "target": "god"},
+               {"kind": "take_die", "die": "d2"}, {"kind": "perform", "action": honoured, "space": spaces[0]}]
+    if players == 2:
+        # the Statue is mine alone (one space per god): my own Hathor action comes next
+        dice.append({"as": "d3", "color": "gray", "value": 3, "god": honoured})
+        actions += [{"kind": "take_die", "die": "d3"}, {"kind": "perform", "action": honoured, "space": spaces[1]}]
+        expect = [
+            {"description": f"2 players: no bonus right after building my Statue at {god_en}, 1 Gold when the other "
+                            f"player performs {god_en}, and 1 Gold when I perform {god_en} myself: {gold * 2} Gold",
+             "description_ko": f"2인 게임: {god_ko} 석상을 지은 직후에는 보너스 없음, 상대가 {god_ko} 행동을 하면 금 1개, "
+                               f"내가 직접 {god_ko} 행동을 해도 금 1개: 금 {gold * 2}개",
+             "path": "me.resources.gold", "equals": right_after + gold + own},
+        ]
+    else:
+        # another player already has a Statue there: their own Hathor action shows what an owner gets
+        state["god_statues"][honoured] = ["others.0"]
+        expect = [
+            {"description": f"{players} players: " + ("1 Gold right after building my Statue at " + god_en
+                                                       if players == 3 else "no bonus right after building my Statue at "
+                                                       + god_en)
+                            + f", and 1 Gold when another player performs {god_en}: {right_after + gold} Gold",
+             "description_ko": f"{players}인 게임: " + (f"{god_ko} 석상을 지은 직후 금 1개" if players == 3
+                                                        else f"{god_ko} 석상을 지은 직후에는 보너스 없음")
+                               + f", 다른 플레이어가 {god_ko} 행동을 하면 금 1개: 금 {right_after + gold}개",
+             "path": "me.resources.gold", "equals": right_after + gold},
+            {"description": f"{players} players: a Statue owner gets no bonus for performing {god_en} themselves",
+             "description_ko": f"{players}인 게임: 석상 주인이 직접 {god_ko} 행동을 하면 보너스 없음",
+             "path": "others.0.resources.gold", "equals": own},
+        ]
+    spec = {
+        "id": f"{ID}statue-bonus-{honoured}-{players}p",
+        "title": {"en": f"{players}-player game: when my Statue honouring {god_en} pays its bonus",
+                  "ko": f"{players}인 게임: {god_ko}를 기리는 내 석상의 보너스를 받는 때"},
+        "rules": ["tekhenu/actions/horus/statue-bonus-player-count",
+                  "tekhenu/actions/horus/statue-for-god/bonus-when-others-act"],
+        "setup": {"players": players, "edition": _edition(asked), "me": me, "others": [other], "state": state,
+                  "dice": dice},
+        "actions": actions,
+        "expect": expect,
+    }
+    return QuestionExample(spec)
+
 THOTH_RULES = ("tekhenu/actions/thoth/overview", "tekhenu/actions/thoth/card-count", "tekhenu/actions/thoth/card-count-1-2",
                "tekhenu/actions/thoth/card-count-3-4", "tekhenu/actions/thoth/card-count-5-6",
                "tekhenu/actions/thoth/same-section", "tekhenu/actions/thoth/market-sections-by-happiness")
@@ -456,4 +718,15 @@ BUILDERS = [
     Builder(("tekhenu/scoring/statues", "tekhenu/quick-reference/scoring/statues"), _statue_scoring),
     Builder(("tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative",
              "tekhenu/quick-reference/scoring/happiness"), _happiness_scoring),
+    Builder(("tekhenu/maat/step-1-balance", "tekhenu/maat/step-1a-dice", "tekhenu/maat/step-1b-resources",
+             "tekhenu/maat/step-2-faith", "tekhenu/maat/step-2a-faith-value", "tekhenu/maat/vp-loss-table",
+             "tekhenu/maat/step-4-vp-loss", "tekhenu/maat/example-6", "tekhenu/maat/example-7",
+             "tekhenu/quick-reference/maat-phase/taint-vp-loss", "tekhenu/quick-reference/maat-phase/balance",
+             "tekhenu/quick-reference/maat-phase/faith"), _maat_sides),
+    Builder(("tekhenu/actions/bastet/happiness-16-gold", "tekhenu/actions/bastet/happiness-19-scribe"),
+            _happiness_reward_again),
+    Builder(("tekhenu/actions/horus/statue-bonus-player-count",
+             "tekhenu/actions/horus/statue-for-god/bonus-when-others-act",
+             "tekhenu/actions/horus/statue-for-god/overview", "tekhenu/actions/horus/statue-for-god/example-13"),
+            _statue_bonus),
 ]

@@ -1,7 +1,8 @@
 """Examples built from what a question names (engine/asked.py: its objects and the numbers written for
 them): "2 blue sections empty", "the blue bank is empty", "3 food short", "5 workers and 3 happy faces", "bid
 4 with Cartography", "2 warriors and 2 knights", "population with 10 tokens in the yellow bank", "3 temples
-under Despotism", "destroy a farm", "2 unused military actions", "the card row with 2 players". Each builder sets a situation up and states what the rules say must happen, computed here from the
+under Despotism", "destroy a farm", "2 unused military actions", "the card row with 2 players", "Moses taken from slot 7 and elected this turn",
+"strength 14, sacrificing a Riflemen in an aggression". Each builder sets a situation up and states what the rules say must happen, computed here from the
 board's facts and the rule's arithmetic — never by running the engine."""
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def corruption(asked: Asked) -> QuestionExample | None:
     table = value("blue_bank.corruption")
     total = sum(sizes)
     n = asked.number("sections")
+    if n is None and "sections" in asked.words and "tokens" not in asked.words:
+        n = asked.number(thing="blue_bank")         # "파란색 저장소 2개 구역이 비면": the sections' count
     taken = asked.number("tokens") if n is None else None
     if taken is not None and not 0 <= taken <= total:
         return _refused(f"The blue bank holds {total} tokens: {taken} cannot be taken out of it, so no example is built "
@@ -288,27 +291,165 @@ def destroy(asked: Asked) -> QuestionExample | None:
 
 
 def military_cards(asked: Asked) -> QuestionExample | None:
-    """Military cards drawn at the end of a turn: one per unused military action, at most 3."""
+    """Military cards drawn at the end of a turn: one per unused military action, at most 3. The unused
+    actions are those of a government giving at least as many, the rest used."""
     unused = asked.number("military_actions")
     if unused is None:
         return None
     most = value("military_draw_max")
-    governments = {card(g)["military"]: g for g in sorted(all_cards()) if card(g)["type"] == "government"}
-    if unused not in governments:
-        return _refused(f"No government gives {unused} military actions, so the example cannot "
-                                             "leave that many unused.",
-                                             f"군사 행동 {unused}개를 주는 정부가 없어 그만큼 남기는 예시를 만들 수 없습니다.")
-    gov = governments[unused]
+    governments = sorted((card(g)["military"], g) for g in all_cards() if card(g)["type"] == "government")
+    top = governments[-1][0]
+    if not 0 <= unused <= top:
+        return _refused(f"A government gives at most {top} military actions, so the example cannot leave {unused} "
+                        "unused.",
+                        f"정부가 주는 군사 행동은 최대 {top}개라 {unused}개를 남기는 예시를 만들 수 없습니다.")
+    actions, gov = next((m, g) for m, g in governments if m >= unused)
     drawn = min(unused, most)
     spec = {"id": f"{GAME}/scenario/from-question/military-cards-{unused}", "title": {
                 "en": f"{unused} unused military actions at the end of the turn",
                 "ko": f"턴이 끝날 때 쓰지 않은 군사 행동 {unused}개"},
             "rules": ["through-the-ages/advanced/military-cards/drawing/draw"],
-            "setup": {"mode": "advanced", "me": {"government": gov}},
+            "setup": {"mode": "advanced", "me": {"government": gov, "military_used": actions - unused}},
             "actions": [{"kind": "end_turn"}],
             "expect": [{"description": f"{unused} unused military actions: {drawn} military card(s) (at most {most})",
                         "description_ko": f"쓰지 않은 군사 행동 {unused}개: 군사 카드 {drawn}장 (최대 {most}장)",
                         "path": "me.military_hand_size", "equals": drawn}]}
+    return QuestionExample(spec)
+
+
+def leader_same_turn(asked: Asked) -> QuestionExample | None:
+    """A leader taken from the card row and elected in the same turn: two separate actions, the slot's civil
+    actions to take it and one more to put it into play."""
+    named = next((t.key for t in asked.of_kind("card") if card(t.key)["type"] == "leader"), None)
+    slot = asked.number("slot")
+    if named is None and not LEADER.search(asked.text):
+        return None
+    if slot is None and not SAME_TURN.search(asked.text) and not TAKEN.search(asked.text):
+        return None                                 # about the leader, not about taking and electing it
+    costs = value("card_row")["zone_costs"]
+    if slot is not None and not 1 <= slot <= len(costs):
+        return _refused(f"The card row has {len(costs)} slots: a leader cannot be taken from slot {slot}, so no "
+                        "example is built from it.",
+                        f"카드 열은 {len(costs)}칸입니다: {slot}번째 칸에서는 지도자를 가져올 수 없어 예시를 만들지 않았습니다.")
+    cid = named or "moses"
+    slot = slot or 1
+    zone = costs[slot - 1]
+    elect = 1                                       # through-the-ages/second-round/elect-leader/cost
+    left = asked.number("civil_actions")
+    governments = sorted((card(g)["civil"], g) for g in all_cards() if card(g)["type"] == "government")
+    top = governments[-1][0]
+    if left is not None and not 0 <= left <= top:
+        return _refused(f"A government gives at most {top} civil actions, so the example cannot have {left} left.",
+                        f"정부가 주는 시민 행동은 최대 {top}개라 {left}개가 남은 예시를 만들 수 없습니다.")
+    have = zone + elect if left is None else left
+    total, gov = next((c, g) for c, g in governments if c >= have)
+    en, ko = card_name(cid, "en"), card_name(cid, "ko")
+    age = card(cid)["age"]
+    row = [None] * (slot - 1) + [cid]
+    spec = {"id": f"{GAME}/scenario/from-question/leader-same-turn-{cid}-{slot}" + (f"-{left}" if left is not None else ""),
+            "title": {"en": f"Taking {en} from slot {slot} of the card row and electing the leader the same turn"
+                            + (f" with {left} civil action(s) left" if left is not None else ""),
+                      "ko": f"카드 열 {slot}번째 칸의 {particle(ko, '을')} 가져와 같은 턴에 지도자로 내려놓기"
+                            + (f" (남은 시민 행동 {left}개)" if left is not None else "")},
+            "rules": ["through-the-ages/second-round/elect-leader/same-turn", "through-the-ages/second-round/elect-leader/cost",
+                      "through-the-ages/first-round/leaders/take-and-play"],
+            "setup": {"age": "I" if age == "A" else age, "row": row,
+                      "me": {"government": gov, "civil_used": total - have}},
+            "actions": [{"kind": "take", "slot": slot - 1}, {"kind": "elect", "card": cid}]}
+    if have < zone:
+        spec["expect"] = [
+            {"description": f"slot {slot} costs {zone} civil action(s) to take, {have} left: refused",
+             "description_ko": f"{slot}번째 칸의 카드는 시민 행동 {zone}개, 남은 것은 {have}개: 가져올 수 없음",
+             "raises": "through-the-ages/second-round/actions/repeat-and-limit"}]
+    elif have < zone + elect:
+        spec["expect"] = [
+            {"description": f"{en} is taken into the hand for {zone} civil action(s)",
+             "description_ko": f"시민 행동 {zone}개로 {particle(ko, '을')} 손으로 가져옴",
+             "path": "me.hand", "equals": [cid]},
+            {"description": "no civil action left to put the leader into play (it costs 1): refused this turn",
+             "description_ko": "내려놓는 데 필요한 시민 행동 1개가 남지 않아 이번 턴에는 내려놓을 수 없음",
+             "raises": "through-the-ages/second-round/actions/repeat-and-limit"}]
+    else:
+        spec["expect"] = [
+            {"description": f"{en}, taken this turn, is in play the same turn",
+             "description_ko": f"이번 턴에 가져온 {particle(ko, '이')} 같은 턴에 지도자로 놓임",
+             "path": "me.leader", "equals": cid},
+            {"description": f"{zone} civil action(s) to take it from slot {slot} + 1 to elect it = {zone + elect}; "
+                            f"{have - zone - elect} left",
+             "description_ko": f"{slot}번째 칸에서 가져오는 데 시민 행동 {zone}개 + 내려놓는 데 1개 = {zone + elect}개; "
+                               f"{have - zone - elect}개 남음",
+             "path": "me.civil_left", "equals": have - zone - elect}]
+    return QuestionExample(spec)
+
+
+UNIT_CARDS = ("warriors", "swordsmen", "knights", "riflemen", "cavalrymen", "cannon", "modern-infantry", "tanks",
+              "rockets", "air-forces")
+
+
+def aggression(asked: Asked) -> QuestionExample | None:
+    """An aggression's attack: the attacker's strength plus the strength of the units sacrificed (counted twice
+    in effect); the sacrificed units leave, so the strength after it is that much lower."""
+    strengths = [g for g in asked.numbers if g.quantity == "strength"]
+    unit = next((t.key for t in asked.of_kind("card") if card(t.key)["type"] == "unit"), None)
+    per_unit = UNIT_STRENGTH.search(asked.text)
+    k = None
+    if unit is None and per_unit:                   # "a unit of strength 3": that number is the unit's
+        k = int(next(g for g in per_unit.groups() if g))
+        inside = [g for g in strengths if per_unit.start() <= g.start < per_unit.end()]
+        drop = inside[0] if inside else next((g for g in reversed(strengths) if g.value == k), None)
+        strengths = [g for g in strengths if g is not drop]
+    if not strengths or (unit is None and k is None):
+        return None
+    n = strengths[0].value
+    cap = value("caps")["strength"]
+    if unit is None:
+        unit = next((u for u in UNIT_CARDS if card(u)["strength"] == k), None)
+        if unit is None:
+            shown = sorted({card(u)["strength"] for u in UNIT_CARDS})
+            return _refused(f"No military unit has strength {k} (units have {', '.join(map(str, shown))}), so no "
+                            "example is built from it.",
+                            f"군사력이 {k}인 군사 유닛은 없어(유닛의 군사력은 {', '.join(map(str, shown))}) "
+                            "예시를 만들지 않았습니다.")
+        count = int(next(g for g in m.groups() if g)) if (m := UNIT_COUNT.search(asked.text)) else 1
+    else:
+        count = asked.number(thing=unit) or 1
+    k = card(unit)["strength"]
+    if not 1 <= n <= cap:
+        return _refused(f"Military strength runs up to {cap}: a strength of {n} cannot be set up.",
+                        f"군사력은 최대 {cap}입니다: 군사력 {particle(n, '은')} 준비할 수 없습니다.")
+    if count * k > n:
+        return _refused(f"{count} unit(s) of strength {k} already give {count * k}, more than a strength of {n}: that "
+                        "cannot be set up.",
+                        f"군사력 {k}짜리 유닛 {count}개만으로도 군사력이 {count * k}라서 군사력 {particle(n, '을')} 준비할 수 없습니다.")
+    workers = {"bronze": 2, "agriculture": 2, "philosophy": 1}
+    rest = n - count * k
+    filler = unit if k > 1 else "swordsmen"
+    step = card(filler)["strength"]
+    workers[unit] = count + (rest // step if filler == unit else 0)
+    if filler != unit:
+        workers[filler] = rest // step
+    left = rest % step
+    workers["warriors"] = workers.get("warriors", 0) + left
+    workers = {c: m for c, m in workers.items() if m}
+    named = next((t.key for t in asked.of_kind("card") if card(t.key)["type"] == "aggression"), None)
+    play = named or "spy"
+    info = card(play)                               # a target the card can be played on (its own condition)
+    defender = ({"leader": "moses"} if info.get("discard_leader") else {"wonder": "pyramids"} if info.get("discard_wonder")
+                else {"colonies": ["inhabited-territory"]} if info.get("take_colony") else {})
+    added = count * k
+    en, ko = card_name(unit, "en"), card_name(unit, "ko")
+    spec = {"id": f"{GAME}/scenario/from-question/aggression-{n}-{unit}-{count}",
+            "title": {"en": f"An aggression with strength {n}, sacrificing {count} {en} (strength {k})",
+                      "ko": f"군사력 {particle(n, '으로')} 침략하며 {ko}(군사력 {k}) {count}개 희생"},
+            "rules": ["through-the-ages/advanced/aggression/attacker-strength", "through-the-ages/advanced/aggression/procedure"],
+            "setup": {"mode": "advanced", "me": {"workers": workers}, "others": [defender]},
+            "actions": [{"kind": "aggression", "card": play, "target": "others.0", "units": [unit] * count}],
+            "expect": [{"description": f"attack: strength {n} + sacrificed {count} × {k} = {n + added}",
+                        "description_ko": f"공격력: 군사력 {n} + 희생한 유닛 {count} × {k} = {n + added}",
+                        "event": "aggression", "field": "attack", "equals": n + added},
+                       {"description": f"the sacrificed units leave afterwards: strength {n} - {added} = {n - added}",
+                        "description_ko": f"희생한 유닛은 끝나고 빠짐: 군사력 {n} - {added} = {n - added}",
+                        "path": "me.strength", "equals": n - added}]}
     return QuestionExample(spec)
 
 
@@ -351,6 +492,12 @@ def _nth(n: int) -> str:
 EMPTY = re.compile(r"\bempty\b|\bran out\b|비[어었면었]|비게|바닥|하나도 없|다 써|0개", re.IGNORECASE)
 SHORT = re.compile(r"\bshort\b|\bmissing\b|\bnot enough\b|부족|모자|못 ?내|famine|굶주|기아", re.IGNORECASE)
 LIMIT = re.compile(r"\blimit\b|\bmax|\bhow many\b|몇 ?개|제한|최대|까지", re.IGNORECASE)
+LEADER = re.compile(r"\bleaders?\b|\belect|지도자|추대", re.IGNORECASE)
+TAKEN = re.compile(r"\btook\b|\btak(?:e|en|ing)\b|\bpick(?:ed)? up\b|\bfrom the (?:card )?row|가져|집었|집은|집어|카드 ?열에서", re.IGNORECASE)
+SAME_TURN = re.compile(r"same turn|this turn|right away|at once|immediately|같은 턴|이번 턴|그 턴|바로|곧바로|즉시", re.IGNORECASE)
+UNIT_STRENGTH = re.compile(r"\bunits? (?:of|with) strength (\d+)|\bstrength[- ](\d+) units?\b|\b(\d+)[- ]strength units?\b|"
+                           r"(?:군사력|힘)\s?(?:이\s?)?(\d+)\s?(?:짜리|인|의)?\s?(?:군사\s?)?유닛", re.IGNORECASE)
+UNIT_COUNT = re.compile(r"\b(\d+) units?\b|유닛\s?(\d+)\s?개", re.IGNORECASE)
 DESTROY = re.compile(r"\bdestroy|\bdisband|\bdemolish|\bremove|해체|파괴|철거|없애|부수", re.IGNORECASE)
 
 T = "through-the-ages/"
@@ -371,6 +518,8 @@ BUILDERS = [
                                                T + "despotism", T + "monarchy"), urban_limit),
     (r"destroy|disband|demolish|remove|해체|파괴|철거|없애|부수", (T + "second-round/destroy-building",), destroy),
     (r"military cards?|군사 카드", (T + "advanced/military-cards/drawing",), military_cards),
+    (None, (T + "second-round/elect-leader", T + "first-round/leaders/take-and-play"), leader_same_turn),
+    (r"aggress|침략|sacrific|희생|attack|공격", (T + "advanced/aggression",), aggression),
     (r"card row|the row|카드 ?열|refill", (T + "second-round/card-row", T + "how-to-play/refill-card-row",
                                                          T + "first-round/card-row"), refill),
 ]
