@@ -275,6 +275,59 @@ def test_a_number_the_game_cannot_have_gets_a_notice_not_another_number(question
     assert words in built.notice["en"] and HANGUL.search(built.notice["ko"])
 
 
+OWN_RULE = "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region"
+
+
+@pytest.mark.parametrize("question, rule, title, checks", [
+    # the Seth board's Soldier cost from the question's own numbers: first or second Building, by player count
+    ("3인 게임인데 이미 다른 플레이어 건축물이 있는 세트 보드 지역에 지으면 병사 7에서 몇 남아?", STEP2, "3인",
+     [("me.soldiers", 7 - 3)]),
+    ("With 2 players and 6 Soldiers, I build in a Seth region that already has another player's Building. "
+     "How many Soldiers are left?", STEP2, "2 players", [("me.soldiers", 6 - 5)]),
+    ("4인 게임에서 빈 세트 지역에 첫 건축물을 지으면? 병사 5명 있어", STEP2, "4인", [("me.soldiers", 5 - 4)]),
+    ("솔로 게임에서 세트 보드 지역의 두 번째 건축물은 병사 몇이 들어?", STEP2, "솔로", [("me.soldiers", 10 - 5)]),
+    ("In a 2-player game a region already holds a Building and I have 4 Soldiers: can I build there?", STEP2,
+     "4 Soldiers", [(None, STEP2)]),
+    ("4인 게임에서 이미 내 건축물이 있는 지역에 또 지을 수 있어?", OWN_RULE, "4인", [(None, OWN_RULE)]),
+    # beyond 10 Soldiers or Priests: the track stops at 10, the rest is lost
+    ("I have 8 Soldiers and take a red die showing 4: where does my Soldier track end?", RED, "8 Soldiers",
+     [("me.soldiers", 10)]),
+    ("사제가 9명인데 파란색 주사위 5를 가져오면 사제는?", RED, "사제 9", [("me.priests", 10)]),
+    # a Statue for the people: a Thoth action as a 1 per built region of the column, cards by Happiness
+    ("행복지수 3인데 건축물이 있는 지역이 2개인 열 아래에 민중을 위한 석상을 지으면 카드 몇 장?", PEOPLE, "행복지수 3",
+     [("me.blessings.len", 2)]),
+    ("A Statue for the people below a column with 3 built regions at Happiness 0: how many cards?", PEOPLE,
+     "Happiness 0", [("me.blessings.len", 0)]),
+])
+def test_a_built_example_plays_the_asked_case(question, rule, title, checks):
+    lang = "ko" if HANGUL.search(question) else "en"
+    built = ENGINE.example_from_question(ENGINE.vocabulary().read(question, lang), [rule])
+    assert built is not None and built.spec is not None and built.notice is None
+    assert title in built.spec["title"][lang]
+    assert not ENGINE.vocabulary().missing(ENGINE.vocabulary().read(question, lang), built.spec).numbers
+    result = run(ENGINE, built.spec)
+    assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
+    for path, expected in checks:
+        if path is None:          # refused by the rule: the check names it
+            assert any(c.expected == expected for c in result.checks)
+        else:
+            assert [c for c in built.spec["expect"] if c.get("path") == path and c.get("equals") == expected], path
+    assert all(c.description_ko and HANGUL.search(c.description_ko) for c in result.checks)
+    assert not any(re.search(r"tekhenu|seth_|me\.", c.description or "") for c in result.checks)
+
+
+@pytest.mark.parametrize("question, rule, words", [
+    ("5인 게임에서 이미 건축물이 있는 지역에 지으면 병사 몇?", STEP2, "5"),
+    ("With 12 Soldiers, what does the first Building of a Seth region leave?", STEP2, "12 Soldiers"),
+    ("A Statue for the people below a column with 2 built regions at Happiness 30?", PEOPLE, "30"),
+])
+def test_the_new_impossible_numbers_get_a_notice(question, rule, words):
+    lang = "ko" if HANGUL.search(question) else "en"
+    built = ENGINE.example_from_question(ENGINE.vocabulary().read(question, lang), [rule])
+    assert built is not None and built.spec is None
+    assert words in built.notice["en"] and HANGUL.search(built.notice["ko"])
+
+
 # -- the Simulator and the picture ------------------------------------------------------------------------------------
 def test_simulator_defaults_are_legal_and_show_the_seth_action():
     values = {f.name: f.default for f in ENGINE.simulator_fields()}

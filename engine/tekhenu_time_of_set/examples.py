@@ -15,6 +15,7 @@ from ..asked import Asked
 from ..examples import Builder, best_fitting, refused
 from ..numbers import particle
 from ..tekhenu.board import FACTS
+from ..tekhenu.examples import ORDINAL_EN, ORDINAL_KO, thoth_cards, thoth_sections
 from ..tekhenu.data_files import DATA_DIR as BASE_DATA_DIR
 from .facts import DATA_DIR, F
 
@@ -40,35 +41,107 @@ def _edition(asked: Asked) -> str:
     return "ko" if asked.lang == "ko" else "en"
 
 
-# -- the Seth God Action's Soldier cost -------------------------------------------------------------------------
+# -- the Seth God Action's Soldier cost ---------------------------------------------------------------------------
+# a region that already holds a Building (another player's): its second Building
+ALREADY = (r"already (?:has|holds|contains|got)|(?:another|other|an opponent'?s?|someone(?: else)?'?s?) (?:player'?s? )?"
+           r"buildings?|(?:someone|somebody|another player|an opponent)(?: else)? (?:has )?(?:already )?built|occupied|"
+           r"이미 (?:다른 |상대(?:방)?의? )?(?:플레이어의? )?건축물|다른 (?:플레이어|사람|상대)(?:의|가)? ?(?:이미 )?건축물|"
+           r"상대(?:방)?(?:의)? 건축물|건축물이 (?:이미 )?(?:하나 |1개 |한 개 )?(?:있는|놓인|놓여 있는) (?:세트 )?(?:보드 )?지역")
+# the asker's own Building is there already: one Building of your own per region
+OWN = (r"(?:my own|my|one of my) buildings? (?:is |was )?(?:already )?(?:there|in)|already (?:have|has|built) (?:a |one of )?"
+       r"(?:my|my own)|already (?:have|has) (?:a )?building of mine|(?:자신|내|나)의? 건축물이 (?:이미 )?(?:있|놓)|"
+       r"이미 (?:자신의|내|제) 건축물")
+SOLO = r"\bsolo\b|솔로|botankhamun|보탕카멘|혼자"
+
+
 def _seth_cost(asked: Asked) -> QuestionExample | None:
-    second = re.search(SECOND, asked.text, re.IGNORECASE) is not None
+    """The Soldiers a Building on the Seth board costs (step 2): 4 for a region's first, 3 (3-4 players) or
+    5 (1-2 players) for its second; the player's own Soldiers pay it, never below 0; never two of your own
+    in a region."""
+    own = re.search(OWN, asked.text, re.IGNORECASE) is not None
+    second = not own and (re.search(SECOND, asked.text, re.IGNORECASE) is not None
+                          or re.search(ALREADY, asked.text, re.IGNORECASE) is not None)
     players = asked.number("players")
-    if players is None and not second:
+    have = asked.number("soldiers")
+    solo = players is None and re.search(SOLO, asked.text, re.IGNORECASE) is not None
+    if players is None and not (second or own or solo or have is not None):
         return None
-    players = players or 4
-    if not 2 <= players <= 4:
-        return refused(f"Tekhenu is played by 1-4 players and the Seth board's costs are given for 1-2 and 3-4 players: "
-                        f"a {players}-player game cannot be set up.",
-                        f"테케누는 1~4인 게임이며 세트 보드의 비용은 1-2인과 3-4인으로 나뉩니다: {players}인 게임은 준비할 수 없습니다.")
-    cost = F("seth_board.building_cost_second")[players] if second else F("seth_board.building_cost_first")
-    soldiers = F("seth_dice.tracks_max")
+    players = 1 if solo else (players or 4)
+    if not 1 <= players <= 4:
+        return refused(f"Tekhenu is played by 1 to 4 players (solo against Botankhamun), and the Seth board's costs are "
+                       f"given for 1-2 and 3-4 players: a {players}-player game cannot be set up.",
+                       f"테케누는 1~4인 게임이며(1인은 보탕카멘과 겨루는 솔로 게임) 세트 보드의 비용은 1-2인과 3-4인으로 "
+                       f"나뉩니다: {players}인 게임은 준비할 수 없습니다.")
+    top = F("seth_dice.tracks_max")
+    if have is not None and not F("seth_dice.tracks_start") <= have <= top:
+        return refused(f"The Soldier track runs from 0 to {top} (Soldiers beyond {top} are lost): {have} Soldiers cannot "
+                       "be set up.",
+                       f"병사 트랙은 0~{top}입니다({top}을 초과하는 병사는 버려집니다): 병사 {particle(have, '은')} 준비할 수 "
+                       "없습니다.")
+    soldiers = top if have is None else have
+    value = asked.number("die")
+    if value is not None and value not in F("seth_board.regions"):
+        return refused(f"The Seth board's regions are 1 to 6, one per die value: a die of {value} has no region.",
+                       f"세트 보드의 지역은 주사위 눈에 따라 1~6입니다: 주사위 눈 {value}에 해당하는 지역은 없습니다.")
+    region = value or 3
+    table = 2 if players == 1 else players          # a solo game is a 2-player game (the 1-2 player side)
+    cost = F("seth_board.building_cost_second")[table] if second else F("seth_board.building_cost_first")
     which_en, which_ko = ("second", "두 번째") if second else ("first", "첫 번째")
+    who_en = "a solo game" if players == 1 else f"{players} players"
+    in_en = "in a solo game" if players == 1 else f"with {players} players"
+    beside_en, beside_ko = (("Botankhamun's", "보탕카멘의 건축물 옆") if players == 1
+                            else ("the other player's", "다른 플레이어의 건축물 옆"))
+    who_ko = "솔로 게임" if players == 1 else f"{players}인 게임"
+    other = "others.0"
+    space = [other if second else None, None] if not own else ["me", None]
+    setup = {"players": table, "horus": "preprinted", "edition": _edition(asked), "board": {"temple": {}},
+             "me": {"soldiers": soldiers, "buildings_left": 8},
+             "seth": {"dice": [], "regions": {str(region): space}, "conquest": {}, "stack": ["A06"]},
+             "dice": [{"as": "s1", "board": "seth", "value": region}]}
+    if players == 1:
+        setup["solo"] = {"difficulty": "easy"}
+    if own:
+        kind = "own"
+        title = {"en": f"A second Building of your own in Seth region {region} ({who_en})",
+                 "ko": f"{who_ko}에서 자신의 건축물이 이미 있는 세트 보드 {region} 지역에 또 건설"}
+        rules = ["tekhenu-time-of-set/gameplay/seth-action/one-building-per-region",
+                 "tekhenu-time-of-set/gameplay/seth-action/step-2-build"]
+        expect = [{"description": f"your own Building already stands in region {region}: you cannot place another "
+                                  "there, whatever your Soldiers",
+                   "description_ko": f"{region} 지역에 이미 자신의 건축물이 있음: 병사가 있어도 그 지역에 또 놓을 수 없음",
+                   "raises": "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region"}]
+    elif soldiers < cost:
+        kind = "short"
+        title = {"en": f"{soldiers} Soldiers for the {which_en} Building of Seth region {region} ({who_en})",
+                 "ko": f"{who_ko}, 병사 {particle(soldiers, '으로')} 세트 보드 {region} 지역의 {which_ko} 건축물"}
+        rules = ["tekhenu-time-of-set/gameplay/seth-action/step-2-build",
+                 "tekhenu-time-of-set/key-concepts/soldiers-priests/tracks"]
+        expect = [{"description": f"the {which_en} Building of a region costs {cost} Soldiers {in_en}: "
+                                  f"{soldiers} cannot pay it (the track never goes below 0), so no Building",
+                   "description_ko": f"{who_ko}에서 지역의 {which_ko} 건축물은 병사 {cost}: 병사 {particle(soldiers, '으로')}는 "
+                                     "낼 수 없음(트랙은 0 아래로 내려가지 않음), 건설 불가",
+                   "raises": "tekhenu-time-of-set/gameplay/seth-action/step-2-build"}]
+    else:
+        kind = which_en
+        title = {"en": f"The {which_en} Building in a Seth region {in_en}, from {soldiers} Soldiers",
+                 "ko": f"{who_ko}에서 세트 보드 지역의 {which_ko} 건축물, 병사 {soldiers}에서"}
+        rules = ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"]
+        expect = [{"description": f"the {which_en} Building of a region costs {cost} Soldiers {in_en}: "
+                                  f"{soldiers} - {cost} = {soldiers - cost} left",
+                   "description_ko": f"{who_ko}에서 한 지역의 {which_ko} 건축물은 병사 {cost}: "
+                                     f"{soldiers} - {cost} = {soldiers - cost} 남음",
+                   "path": "me.soldiers", "equals": soldiers - cost},
+                  {"description": f"the Building takes the region's {which_en} space"
+                                  + (f" (beside {beside_en})" if second else ""),
+                   "description_ko": f"건축물은 그 지역의 {which_ko} 칸에" + (f" ({beside_ko})" if second else ""),
+                   "path": f"state.seth.regions.{region}.{1 if second else 0}", "equals_player": "me"}]
     spec = {
-        "id": f"{ID}seth-cost-{players}p-{which_en}",
-        "title": {"en": f"The {which_en} Building in a Seth region with {players} players",
-                  "ko": f"{players}인 게임에서 세트 보드 지역의 {which_ko} 건축물"},
-        "rules": ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"],
-        "setup": {"players": players, "horus": "preprinted", "edition": _edition(asked), "board": {"temple": {}},
-                  "me": {"soldiers": soldiers, "buildings_left": 8},
-                  "seth": {"dice": [], "regions": {"3": ["others.0", None] if second else [None, None]},
-                           "conquest": {}, "stack": ["A06"]},
-                  "dice": [{"as": "s1", "board": "seth", "value": 3}]},
+        "id": (f"{ID}seth-cost-{'solo' if players == 1 else f'{players}p'}-{kind}"
+               + (f"-{soldiers}-soldiers" if have is not None else "") + (f"-region-{region}" if value is not None else "")),
+        "title": title, "rules": rules, "setup": setup,
         "actions": [{"kind": "take_die", "die": "s1", "board": "seth"},
                     {"kind": "perform", "action": "seth", "cell": "0,0"}],
-        "expect": [{"description": f"the {which_en} Building of a region costs {cost} Soldiers with {players} players",
-                    "description_ko": f"{players}인 게임에서 한 지역의 {which_ko} 건축물은 병사 {cost}",
-                    "path": "me.soldiers", "equals": soldiers - cost}],
+        "expect": expect,
     }
     return QuestionExample(spec)
 
@@ -105,8 +178,12 @@ def _red_blue(asked: Asked) -> QuestionExample | None:
         "setup": {"players": 2, "horus": "preprinted", "edition": _edition(asked), "me": {track: have, "scribes": 0},
                   "dice": [{"as": "d1", "color": color, "value": value, "god": "hathor", "light": "sunny"}]},
         "actions": [{"kind": "take_die", "die": "d1"}],
-        "expect": [{"description": f"{have} + {value} {track}, never beyond {top}",
-                    "description_ko": f"{name_ko} {have} + {value}, {particle(top, '을')} 넘는 것은 버림",
+        "expect": [{"description": (f"{have} + {value} = {have + value}: the {have + value - top} beyond {top} are lost, "
+                                    f"the track stops at {top}" if have + value > top
+                                    else f"{have} + {value} = {expected} {track.title()}"),
+                    "description_ko": (f"{name_ko} {have} + {value} = {have + value}: {particle(top, '을')} 초과하는 "
+                                       f"{particle(have + value - top, '은')} 버려지고 트랙은 {top}에서 멈춤" if have + value > top
+                                       else f"{name_ko} {have} + {value} = {expected}"),
                     "path": f"me.{track}", "equals": expected},
                    {"description": f"the {color} die is always Tainted", "description_ko": "항상 부패한 주사위",
                     "path": "me.tainted", "equals": [value]}],
@@ -158,29 +235,76 @@ def _blood(asked: Asked) -> QuestionExample | None:
 
 
 # -- a Statue for the people on the Seth board: Thoth actions -------------------------------------------------------
+PEOPLE_MARKET = [       # two Card Market sections of Blessings only (placeholders: only how many cards counts)
+    [{"kind": "blessing", "card": "B01"}, {"kind": "blessing", "card": "B02"}, {"kind": "blessing", "card": "B03"}],
+    [{"kind": "blessing", "card": "B04"}, {"kind": "blessing", "card": "B05"}, {"kind": "blessing", "card": "B06"}],
+    None, None]
+
+
 def _people_statue(asked: Asked) -> QuestionExample | None:
+    """A Statue for the people below a column: one Thoth God Action as a die of 1 (a card without cost) per
+    region of the column holding a Building, anyone's; the cards come from the sections the builder's
+    Happiness reaches, none at Happiness 0."""
     if not re.search(r"statue|석상", asked.text, re.IGNORECASE):
         return None
     built = asked.number("regions")
+    happiness = asked.number("happiness")
     if built is None:
         return None
-    if not 0 <= built <= 3:
-        return refused(f"A column of the Seth board has 3 regions: {built} regions with Buildings cannot be set up.",
-                        f"세트 보드의 한 열은 3개 지역입니다: 건축물이 있는 지역 {built}개는 준비할 수 없습니다.")
-    regions = {str(r): (["others.0", None] if i < built else [None, None]) for i, r in enumerate((1, 2, 3))}
+    column = len(F("seth_board.columns")[0])
+    if not 0 <= built <= column:
+        return refused(f"A column of the Seth board has {column} regions: {built} regions with Buildings cannot be set up.",
+                       f"세트 보드의 한 열은 {column}개 지역입니다: 건축물이 있는 지역 {built}개는 준비할 수 없습니다.")
+    top = FACTS("limits.populace_max")
+    if happiness is not None and not 0 <= happiness <= top:
+        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
+                       f"{happiness} cannot be set up.",
+                       f"행복지수는 민중 트랙에서 0~{top}입니다(끝은 가정한 보드 값): {particle(happiness, '은')} 준비할 수 "
+                       "없습니다.")
+    level = 5 if happiness is None else happiness
+    value = F("seth_board.people_statue_thoth_value")
+    cards_each, papyrus_each = thoth_cards(value)
+    reach = thoth_sections(level)
+    section = min(max(reach, 1), 2)                 # the highest section it reaches of the two laid out
+    regions = {str(r): (["others.0", None] if i < built else [None, None])
+               for i, r in enumerate(F("seth_board.columns")[0])}
+    takes = built if reach else 0
+    cards = takes * cards_each
+    actions = [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "horus", "target": "seth_people:0"}]
+    actions += [{"kind": "extra_perform", "action": "thoth", "section": section - 1, "cards": [i], "value": value}
+                for i in range(takes)]
+    expect = [{"description": f"{built} region(s) of the column hold a Building (anyone's): {built} Thoth action(s) "
+                              f"as a die of {value}",
+               "description_ko": f"그 열에 건축물(누구의 것이든)이 있는 지역 {built}개: 주사위 눈 {value}의 토트 행동 {built}번",
+               "event": "seth_statue", "field": "thoth_actions", "equals": built}]
+    if reach:
+        expect.append({"description": f"{cards_each} card per action without cost: {cards} card(s) in all, from the "
+                                      f"{ORDINAL_EN[section]} section (Happiness {level} reaches the {ORDINAL_EN[reach]})",
+                       "description_ko": f"행동마다 비용 없이 카드 {cards_each}장: 모두 {cards}장, {ORDINAL_KO[section]} 구역에서"
+                                         f"(행복지수 {level}: {ORDINAL_KO[reach]} 구역까지 가능)",
+                       "path": "me.blessings.len", "equals": cards})
+    else:
+        expect.append({"description": f"Happiness {level}: no section of the Card Market is open to Thoth, so no card",
+                       "description_ko": f"행복지수 {level}: 토트로 카드를 가져올 수 있는 구역이 없어 카드 없음",
+                       "path": "me.blessings.len", "equals": 0})
+    expect += [{"description": "no Papyrus paid for the cards", "description_ko": "카드에 파피루스를 내지 않음",
+                "path": "me.resources.papyrus", "equals": 2 - takes * papyrus_each},
+               {"description": "nothing left to do", "description_ko": "남은 행동 없음", "path": "state.owed.len",
+                "equals": 0}]
     spec = {
-        "id": f"{ID}people-statue-{built}",
-        "title": {"en": f"A Statue for the people below a column with {built} built region(s)",
-                  "ko": f"건축물이 있는 지역이 {built}개인 열 아래의 민중을 위한 석상"},
+        "id": f"{ID}people-statue-{built}-happiness-{level}",
+        "title": {"en": f"A Statue for the people below a Seth board column with {built} built region(s), at Happiness {level}",
+                  "ko": f"세트 보드에서 건축물이 있는 지역이 {built}개인 열 아래의 민중을 위한 석상, 행복지수 {level}"},
         "rules": ["tekhenu-time-of-set/gameplay/horus/statue-for-the-people"],
-        "setup": {"players": 3, "horus": "preprinted", "edition": _edition(asked), "me": {"resources": {"granite": 3}, "statues_left": 6,
-                                                               "happiness": 0},
+        "setup": {"players": 3, "horus": "preprinted", "edition": _edition(asked),
+                  "me": {"resources": {"granite": 3, "papyrus": 2}, "statues_left": 6, "happiness": level,
+                         "population": max(level, FACTS("player_start.population")), "blessings": [],
+                         "technologies": []},
+                  "board": {"market": PEOPLE_MARKET},
                   "seth": {"regions": regions, "people": [None, None]},
                   "dice": [{"as": "d1", "color": "gray", "value": 2, "god": "horus"}]},
-        "actions": [{"kind": "take_die", "die": "d1"}, {"kind": "perform", "action": "horus", "target": "seth_people:0"}],
-        "expect": [{"description": f"{built} region(s) of the column hold a Building: {built} Thoth action(s) as a die of 1",
-                    "description_ko": f"그 열에 건축물이 있는 지역 {built}개: 주사위 눈 1의 토트 행동 {built}번",
-                    "event": "seth_statue", "field": "thoth_actions", "equals": built}],
+        "actions": actions,
+        "expect": expect,
     }
     return QuestionExample(spec)
 
