@@ -81,6 +81,9 @@ class Asked:
     numbers: tuple[Given, ...] = ()
     lang: str = "en"                                # the asker's language (their rulebook's edition)
     words: frozenset = frozenset()                  # the quantities whose words it writes, with or without a number
+    # every number it writes, as the question was read once (engine.numbers.read_numbers): a builder that reads
+    # numbers its vocabulary does not anchor (several group sizes, heights by colour) reads these, not the text
+    written: tuple = ()
 
     def has(self, key: str) -> bool:
         return any(t.key == key for t in self.things)
@@ -232,8 +235,8 @@ class Vocabulary:
         """The things the question names and the numbers it writes for them (`numbers`: the question's
         numbers where the caller has read them already, engine.numbers.read_numbers of the same text)."""
         anchors, named = self._anchors(question)
-        numbers = [n for n in (read_numbers(question) if numbers is None else numbers)
-                   if not any(s <= n.start < e for s, e, _ in named)]     # the 19 of "P19"
+        written = tuple(read_numbers(question) if numbers is None else numbers)
+        numbers = [n for n in written if not any(s <= n.start < e for s, e, _ in named)]     # the 19 of "P19"
         given = []
         for n in numbers:
             anchor = _anchor_of(question, n, numbers, anchors)
@@ -245,7 +248,7 @@ class Vocabulary:
             given.append(Given(n.value, n.text, quantity, thing.key if thing is not None and quantity is None
                                else None, n.start))
         words = frozenset(a[2] for a in anchors if a[2] is not None)
-        return Asked(question, tuple(t for _, _, t in named), tuple(given), lang, words)
+        return Asked(question, tuple(t for _, _, t in named), tuple(given), lang, words, written)
 
     # -- a scenario ----------------------------------------------------------------------------------------
     def shown(self, spec: dict, lasting: bool = False) -> Shown:

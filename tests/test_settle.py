@@ -247,6 +247,19 @@ def test_a_question_without_the_players_number_gets_the_whole_table_or_the_amoun
 
 
 @pytest.mark.parametrize("question, game, amount", [
+    ("선 플레이어는 석재 몇 개 들고 시작해?", "imhotep", 2),              # the start player is 1st: 2 stones
+    ("How many stones does the start player begin with on the sled?", "imhotep", 2),
+    ("카드 열 가운데 구역 카드 가져오려면 시민 행동 몇 개 써?", "through-the-ages", 2),   # zone costs 1 / 2 / 3
+    ("How many civil actions does a card from the middle zone of the card row cost?", "through-the-ages", 2),
+    ("How many stones go on the pyramid's top level?", "imhotep", 1),     # 9 / 4 / 1 from the bottom
+])
+def test_a_value_named_in_words_is_the_players_number(assistant, question, game, amount):
+    short = assistant.answer(question, game)["answer"]["short"]
+    assert short is not None and short["basis"] == "ruling", question
+    assert short["value"].get("amount") == amount and not short["value"].get("rows")
+
+
+@pytest.mark.parametrize("question, game, amount", [
     ("What does D07 score if I have 4 scribes left?", "tekhenu", 12),      # the player's number: its own case
     ("하토르 하면 인구 얼마나 올라가?", "tekhenu", None),      # the die value itself: no number without the die
 ])
@@ -351,3 +364,11 @@ def test_the_forms_word_weights_come_with_the_index(assistant):
     assert table.weights is index.ruling_weights
     last = len(index.ruling_forms) - 1
     assert table.tokens(last) == frozenset(index.ruling_forms[last]["tokens"]) and table.tokens(last) is table.tokens(last)
+
+
+def test_a_built_examples_line_quotes_the_number_asked(assistant):
+    # the Seth-board example checks the Building's space and its cost: the how-many line is the cost
+    result = assistant.answer("2 players: second building in the same Set region costs how many soldiers?",
+                              "tekhenu-time-of-set")
+    short = result["answer"]["short"]
+    assert short is not None and "5 Soldiers" in short["text"]["en"]

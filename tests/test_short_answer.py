@@ -84,3 +84,4 @@ def test_a_sentence_alone_never_gives_a_verdict():
 def test_nothing_proves_a_wh_question():
     answer = _answer("Pay 2 Papyrus.", "파피루스 2개를 냅니다.", "Pay 2 Papyrus.")
     assert short_answer(of_text("What does Bastet do?", "en"), answer, None, confident=True) is None
+

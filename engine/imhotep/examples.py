@@ -153,7 +153,7 @@ def _obelisk_heights_asked(asked: Asked) -> tuple[dict, bool]:
     """The obelisk heights a question gives: by colour where it names colours ("white 5, black 3", "흰색 5층"),
     else in its order (seat order from black). The bool: whether colours named them."""
     text = asked.text
-    numbers = read_numbers(text)
+    numbers = list(asked.written)
     players_at = {g.start for g in asked.numbers if g.quantity == "players"}
     heights = [n for n in numbers if n.start not in players_at and not _NOT_A_HEIGHT.match(text[n.end:])]
     spots = sorted((m.start(), m.end(), color) for color, words in _COLOR_WORDS.items()
@@ -325,7 +325,7 @@ def _ship_minimum(asked: Asked) -> QuestionExample | None:
 def _burial_group(asked: Asked) -> QuestionExample | None:
     if not asked.has("burial") or not re.search(r"group|connect|덩어리|이어", asked.text, re.IGNORECASE):
         return None
-    if len(_burial_sizes(asked.text)) >= 2:
+    if len(_burial_sizes(asked.text, asked.written)) >= 2:
         return None                                   # several groups: _burial_groups
     n = asked.number("group")
     if n is None:
@@ -360,11 +360,12 @@ _NOT_A_GROUP = re.compile(r"\s*(?:점|points?\b|pts\b|인|명|players?\b|등|(?:
 _CUT = re.compile(r",|\.|;|\band\b|\bplus\b|[와과랑]\s|하고|그리고|\?", re.IGNORECASE)
 
 
-def _burial_sizes(text: str) -> list[int]:
+def _burial_sizes(text: str, written=None) -> list[int]:
     """The sizes of the groups a burial-chamber question names, in its order: "a group of 4 plus 2
     separate single stones" -> [4, 1, 1]; "3개짜리 덩어리 2개와 1개짜리 하나" -> [3, 3, 1]; "two groups of 3"
-    -> [3, 3]. Points the asker quotes and the player count are not groups."""
-    numbers = [n for n in read_numbers(text) if n.text.lower() != "single"]
+    -> [3, 3]. Points the asker quotes and the player count are not groups. `written`: the text's numbers where
+    the question was read already (Asked.written)."""
+    numbers = [n for n in (read_numbers(text) if written is None else written) if n.text.lower() != "single"]
     sizes: list[int] = []
     pending = 1
     for i, n in enumerate(numbers):
@@ -397,7 +398,7 @@ def _burial_groups(asked: Asked) -> QuestionExample | None:
     if not asked.has("burial") or not re.search(r"group|connect|single|separate|lone|덩어리|이어|따로|떨어", asked.text,
                                                 re.IGNORECASE):
         return None
-    sizes = _burial_sizes(asked.text)
+    sizes = _burial_sizes(asked.text, asked.written)
     if len(sizes) < 2:
         return None                                   # one group: _burial_group
     most = D.STONES_PER_COLOR - D.SCORE_MARKER
@@ -459,7 +460,7 @@ def _sled(asked: Asked) -> QuestionExample | None:
         n = next((g.value for g in held if g.quantity == "stones"), None)
     if n is None and "sled" in asked.words:        # "개인창고는 5개까지인데 지금 3개": a number of its own
         taken = {g.start for g in asked.numbers if g.quantity not in (None, "sled", "stones")}
-        n = next((m.value for m in read_numbers(asked.text)
+        n = next((m.value for m in asked.written
                   if m.start not in taken and not _capacity(asked.text, m)), None)
     if n is None or n < 0:
         return None

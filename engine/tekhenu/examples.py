@@ -15,7 +15,7 @@ import re
 
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
-from ..numbers import particle, read_numbers
+from ..numbers import particle
 from ..examples import Builder, about, best_fitting, refused
 from .board import FACTS, GODS as GODS_ALL
 from .temple import open_building_spaces as temple_open
@@ -450,7 +450,7 @@ def _side_dice(asked: Asked) -> dict[str, list[int]] | None:
     if not sides:
         return None
     other = {g.start for g in asked.numbers if _claimed(asked, vocab, g)}
-    numbers = [n for n in read_numbers(asked.text) if n.start not in other]
+    numbers = [n for n in asked.written if n.start not in other]
     if not numbers:
         return None
     after_word = numbers[0].start > sides[0][1]          # "Pure side 5 and 3": the numbers follow their side

@@ -126,15 +126,16 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
         title = {"en": f"The {which_en} Building in a Seth region {in_en}, from {soldiers} Soldiers",
                  "ko": f"{who_ko}에서 세트 보드 지역의 {which_ko} 건축물, 병사 {soldiers}에서"}
         rules = ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"]
-        expect = [{"description": f"the {which_en} Building of a region costs {cost} Soldiers {in_en}: "
+        # the cost last: the last check is the number a how-many question's short line quotes
+        expect = [{"description": f"the Building takes the region's {which_en} space"
+                                  + (f" (beside {beside_en})" if second else ""),
+                   "description_ko": f"건축물은 그 지역의 {which_ko} 칸에" + (f" ({beside_ko})" if second else ""),
+                   "path": f"state.seth.regions.{region}.{1 if second else 0}", "equals_player": "me"},
+                  {"description": f"the {which_en} Building of a region costs {cost} Soldiers {in_en}: "
                                   f"{soldiers} - {cost} = {soldiers - cost} left",
                    "description_ko": f"{who_ko}에서 한 지역의 {which_ko} 건축물은 병사 {cost}: "
                                      f"{soldiers} - {cost} = {soldiers - cost} 남음",
-                   "path": "me.soldiers", "equals": soldiers - cost},
-                  {"description": f"the Building takes the region's {which_en} space"
-                                  + (f" (beside {beside_en})" if second else ""),
-                   "description_ko": f"건축물은 그 지역의 {which_ko} 칸에" + (f" ({beside_ko})" if second else ""),
-                   "path": f"state.seth.regions.{region}.{1 if second else 0}", "equals_player": "me"}]
+                   "path": "me.soldiers", "equals": soldiers - cost}]
     spec = {
         "id": (f"{ID}seth-cost-{'solo' if players == 1 else f'{players}p'}-{kind}"
                + (f"-{soldiers}-soldiers" if have is not None else "") + (f"-region-{region}" if value is not None else "")),
