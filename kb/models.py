@@ -404,6 +404,23 @@ def admits(values: Values, value: float) -> bool:
     return value in values if isinstance(values, list) else values.holds(value)
 
 
+class Named(_Model):
+    """A value of a parameter that players name in words instead of a number ("the start player" is the
+    1st in turn order, "the middle zone" the 2nd, "the top level" the 3rd)."""
+
+    value: int
+    words: list[str] = Field(min_length=1, description="regular expressions for the words, in both languages")
+
+    @model_validator(mode="after")
+    def _patterns(self):
+        for pattern in self.words:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"words: {pattern!r} is not a regular expression ({exc})") from None
+        return self
+
+
 class Param(_Model):
     """A number the player gives in the question ("balance −7", "10 stones", "the third zone") that a
     ruling's condition, table or formula reads."""
@@ -419,6 +436,9 @@ class Param(_Model):
     label: BiRequired = Field(description="how the answer names the number (“balance”, “균형값”)")
     min: int | None = Field(default=None, description="the smallest value the game allows")
     max: int | None = Field(default=None, description="the largest value the game allows")
+    names: list[Named] = Field(default_factory=list, description="values the rulebook names in words (“the "
+                                                                 "start player” for the 1st), read where the "
+                                                                 "question writes no number for it")
 
     @model_validator(mode="after")
     def _read_somehow(self):

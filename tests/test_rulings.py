@@ -239,6 +239,16 @@ def test_without_the_players_number_a_table_answers_whole_and_a_multiple_per_one
     assert general(uses, _lookup({"g/ruling/t": table, "g/ruling/s": uses})) is None
 
 
+def test_a_named_value_needs_a_readable_pattern():
+    from pydantic import ValidationError
+
+    param = {"quantity": "n", "label": {"ko": "엔", "en": "n"}}
+    with pytest.raises(ValidationError, match="regular expression"):
+        _ruling(dict(TABLE, params={"n": dict(param, names=[{"value": 1, "words": ["(start"]}])}))
+    with pytest.raises(ValidationError):
+        _ruling(dict(TABLE, params={"n": dict(param, names=[{"value": 1, "words": []}])}))
+
+
 def test_every_ruling_of_the_knowledge_base_computes_and_quotes_its_rule():
     from kb.store import load_kb
 

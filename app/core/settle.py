@@ -725,6 +725,8 @@ class Settler:
             else:
                 key = param.quantity or words_key(param.words)
                 value = next((g.value for g in given if g.quantity == key), None)
+            if value is None and param.names:
+                value = _named(question.text[lo:hi], param.names)
             if value is not None and (param.min is None or value >= param.min) and (param.max is None or value <= param.max):
                 out[name] = value
         return out
@@ -950,6 +952,12 @@ def _ordinal(text: str, words: list[str], lang: str) -> int | None:
         o = ko.group("o")
         return _KO_ORDINALS.get(o) or int(o)
     return None
+
+
+def _named(text: str, names) -> int | None:
+    """The value a question names in words ("the start player", "가운데 구역"), where exactly one is named."""
+    found = {n.value for n in names if any(re.search(w, text, re.I) for w in n.words)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _claimed_number(position: str, values: dict) -> int | None:
