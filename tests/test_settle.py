@@ -372,3 +372,10 @@ def test_a_built_examples_line_quotes_the_number_asked(assistant):
                               "tekhenu-time-of-set")
     short = result["answer"]["short"]
     assert short is not None and "5 Soldiers" in short["text"]["en"]
+
+
+def test_settling_without_the_side_reader_still_answers(assistant, monkeypatch):
+    """A missing side-reader file (app/core/sides.py): the sides are read from the ruling's forms alone."""
+    monkeypatch.setattr(assistant.settler, "side_model", None)
+    short = assistant.answer("Can I use a gray die to produce resources?", "tekhenu")["answer"]["short"]
+    assert short["basis"] == "ruling" and short["verdict"] == "no", short

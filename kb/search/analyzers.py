@@ -130,3 +130,17 @@ def analyze(text: str, lang: str) -> list[str]:
 
 
 HANGUL_RUNS = re.compile(r"[\uac00-\ud7a3]+")
+
+
+def morphemes(text: str, lang: str) -> list[str]:
+    """Every word of a text in order, function words included ("can't", "only", Korean 못/수/없/만 with their
+    tags): what tells "Can I…?" from "Can't I…?" and "…해도 돼?" from "…하면 안 돼?", which `analyze` drops as
+    carrying no topic."""
+    if lang == "ko":
+        with _lock:
+            tokens = _kiwi().tokenize(_norm(text))
+        return [f"{t.form.lower()}/{t.tag[:2]}" for t in tokens]
+    return EN_WORD.findall(_norm(text).lower())
+
+
+EN_WORD = re.compile(r"[a-z0-9']+")
