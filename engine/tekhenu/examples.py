@@ -186,6 +186,19 @@ def thoth_sections(happiness: int) -> int:
     return max(n for lowest, n in FACTS("market.sections_by_happiness") if happiness >= lowest)
 
 
+def happiness_refused(*levels: int | None) -> QuestionExample | None:
+    """The plain refusal for a Happiness the Populace track cannot hold (its end is an assumed board value), or
+    None where every level given is on it. Shared with the expansion's builders."""
+    top = FACTS("limits.populace_max")
+    bad = next((v for v in levels if v is not None and not 0 <= v <= top), None)
+    if bad is None:
+        return None
+    return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
+                   f"the question's {bad} cannot be set up.",
+                   f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(bad, '은')} "
+                   "준비할 수 없습니다.")
+
+
 def _thoth(asked: Asked) -> QuestionExample | None:
     if not about(asked, "thoth", "god"):
         return None
@@ -195,12 +208,8 @@ def _thoth(asked: Asked) -> QuestionExample | None:
         return None
     if value is not None and (bad := _bad_die(value)):
         return bad
-    top = FACTS("limits.populace_max")
-    if happiness is not None and not 0 <= happiness <= top:
-        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
-                       f"the question's {happiness} cannot be set up.",
-                       f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(happiness, '은')} "
-                       "준비할 수 없습니다.")
+    if bad := happiness_refused(happiness):
+        return bad
     die = value if value is not None else FACTS("limits.die_min")
     level = FACTS("market.sections_by_happiness")[2][0] if happiness is None else happiness
     cards, papyrus = thoth_cards(die)
@@ -412,12 +421,8 @@ def _happiness_scoring(asked: Asked) -> QuestionExample | None:
     happiness = asked.number("happiness")
     if happiness is None or asked.first("god") is not None:     # Happiness in a God Action's question
         return None
-    top = FACTS("limits.populace_max")
-    if not 0 <= happiness <= top:
-        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
-                       f"the question's {happiness} cannot be set up.",
-                       f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(happiness, '은')} "
-                       "준비할 수 없습니다.")
+    if bad := happiness_refused(happiness):
+        return bad
     reached, vp = happiness_scoring_vp(happiness)
     first = FACTS("scoring.happiness_vp")[0][0]
     why = f"the highest symbol reached is {reached}" if reached else f"below the first symbol ({first})"
@@ -426,7 +431,8 @@ def _happiness_scoring(asked: Asked) -> QuestionExample | None:
         "id": f"{ID}happiness-scoring-{happiness}",
         "title": {"en": f"Scoring with Happiness {happiness}", "ko": f"행복지수 {happiness}의 점수 계산"},
         "rules": ["tekhenu/scoring/happiness", "tekhenu/scoring/happiness-not-cumulative"],
-        "setup": {"players": 2, "edition": _edition(asked), "me": {"happiness": happiness, "population": top}},
+        "setup": {"players": 2, "edition": _edition(asked), "me": {"happiness": happiness,
+                                                                 "population": FACTS("limits.populace_max")}},
         "actions": [{"kind": "phase", "phase": "scoring"}],
         "expect": [
             {"description": f"Happiness {happiness} scores {vp} VP ({why}; not cumulative)",
@@ -558,13 +564,9 @@ def _happiness_reward_again(asked: Asked) -> QuestionExample | None:
     fell = any(space - hi <= v < space for v in levels)
     if not fell and not AGAIN.search(asked.text):
         return None                 # a first time: the stored example (tekhenu/scenario/happiness-16-gold) shows it
+    if bad := happiness_refused(*levels):
+        return bad
     top = FACTS("limits.populace_max")
-    if any(not 0 <= v <= top for v in levels):
-        bad = next(v for v in levels if not 0 <= v <= top)
-        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
-                       f"the question's {bad} cannot be set up.",
-                       f"행복지수는 민중 트랙에서 0~{top}입니다 (끝은 가정한 보드 값): 질문의 {particle(bad, '은')} "
-                       "준비할 수 없습니다.")
     low = next((v for v in levels if space - hi <= v < space), space - 1)     # where it fell to
     die = asked.number("die")
     if die is not None and (bad := _bad_die(die)):

@@ -15,7 +15,7 @@ from ..asked import Asked
 from ..examples import Builder, best_fitting, refused
 from ..numbers import particle
 from ..tekhenu.board import FACTS
-from ..tekhenu.examples import ORDINAL_EN, ORDINAL_KO, thoth_cards, thoth_sections
+from ..tekhenu.examples import ORDINAL_EN, ORDINAL_KO, happiness_refused, thoth_cards, thoth_sections
 from ..tekhenu.data_files import DATA_DIR as BASE_DATA_DIR
 from .facts import DATA_DIR, F
 
@@ -256,12 +256,8 @@ def _people_statue(asked: Asked) -> QuestionExample | None:
     if not 0 <= built <= column:
         return refused(f"A column of the Seth board has {column} regions: {built} regions with Buildings cannot be set up.",
                        f"세트 보드의 한 열은 {column}개 지역입니다: 건축물이 있는 지역 {built}개는 준비할 수 없습니다.")
-    top = FACTS("limits.populace_max")
-    if happiness is not None and not 0 <= happiness <= top:
-        return refused(f"Happiness runs from 0 to {top} on the Populace track (its end is an assumed board value): "
-                       f"{happiness} cannot be set up.",
-                       f"행복지수는 민중 트랙에서 0~{top}입니다(끝은 가정한 보드 값): {particle(happiness, '은')} 준비할 수 "
-                       "없습니다.")
+    if bad := happiness_refused(happiness):
+        return bad
     level = 5 if happiness is None else happiness
     value = F("seth_board.people_statue_thoth_value")
     cards_each, papyrus_each = thoth_cards(value)
