@@ -794,7 +794,10 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     if (best.score < params["dispute_min_score" if disputed else "min_score"] - allowance
             or best.dense < params["min_dense"]):
         return None, shown
-    if best_w.ruling.verdict is not None and best.side != "claim" and best.side_gap < params["side_margin"]:
+    # the side must lead even where the best form is the claim itself: a position that states the claim's
+    # opposite in its own words sits as close to the claim as one that restates it (the side reader tells them
+    # apart; tuning 319 right / 10 wrong against 322 / 11 with the claim let through)
+    if best_w.ruling.verdict is not None and best.side_gap < params["side_margin"]:
         return None, shown
     answer = result_key(weighing, best_w, best)
     if answer == ("verdict", False) and best_w.ruling.unless and ANY_WAY.search(weighing.question.text):
