@@ -379,3 +379,25 @@ def test_settling_without_the_side_reader_still_answers(assistant, monkeypatch):
     monkeypatch.setattr(assistant.settler, "side_model", None)
     short = assistant.answer("Can I use a gray die to produce resources?", "tekhenu")["answer"]["short"]
     assert short["basis"] == "ruling" and short["verdict"] == "no", short
+
+
+def test_a_claim_matched_in_its_own_words_must_still_lead_its_denial(assistant):
+    """A question or position that states the claim's opposite sits as close to the claim's own wording as one
+    that restates it: the claim's side is not taken unchecked, it must lead the denial by the side margin."""
+    from types import SimpleNamespace
+
+    from app.core.settle import Marks, Side, Weighing, decide
+
+    ruling = assistant.settler.ruling("tekhenu/ruling/gray-die-cannot-produce")
+    question = SimpleNamespace(text="A gray die can be used to produce, right?", lang="en")
+    reading = SimpleNamespace(marks=Marks(frozenset(), False, False))
+    plain = (False, False, False)
+
+    def weighing(deny_dense: float) -> Weighing:
+        sides = {"claim": [Side(ruling.claim.en, "en", False, 0.95, 0.8, plain)],
+                 "deny": [Side("Is producing with a gray die forbidden?", "en", False, deny_dense, 0.78, plain)]}
+        return Weighing("yes_no", question, reading, [], None, [Weighed(ruling, 0.03, sides, [], {}, True)])
+
+    assert decide(weighing(0.95))[0] is None            # the two sides as close: no verdict
+    chosen = decide(weighing(0.80))[0]
+    assert chosen is not None and chosen[1].side == "claim"
