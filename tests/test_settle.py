@@ -69,6 +69,10 @@ def test_a_question_asks_its_proposition_turned_only_where_its_predicate_is_deni
     # a card quoted ("…"이라고 써 있으면) is not a person's position
     ('2인 게임에서는 카드에 "군사력이 높은 두 문명"이라고 써 있으면 더 강한 쪽 한 명이라는데, 맞아?', "ko",
      '2인 게임에서는 카드에 "군사력이 높은 두 문명"이라고 써 있으면 더 강한 쪽 한 명이라는데', None, False),
+    # a position passed on ("told me", "I heard"): the verdict is still on that position
+    ("Someone told me the Vizier variant can't be used in solo. True?", "en",
+     "the Vizier variant can't be used in solo", "Someone", True),
+    ("I heard that gold can replace any resource. Is that right?", "en", "gold can replace any resource", "I", False),
 ])
 def test_a_dispute_is_read_as_its_first_position(text, lang, position, who, negated_):
     found = dispute(of_text(text, lang))
@@ -98,6 +102,9 @@ def test_a_second_reported_position_is_kept_apart_from_the_first():
     ("T15 — what's my ankh value?", "en", "how_many"),
     ("I bury an event — 1 or 2 culture?", "en", "how_many"),
     ("What bonus does my statue give?", "en", None),
+    ("In a 4-player game what are 2nd and 3rd place obelisk points?", "en", "how_many"),
+    ("Burial chamber: a 3-stone group plus a separate single stone, total?", "en", "how_many"),
+    ("What happens to my points?", "en", None),
     # which of two is no yes or no; "bottom-right" is no tag question
     ("Are red dice pure or tainted?", "en", None),
     ("Market B: I take the bottom-right space, what happens to the cards?", "en", None),

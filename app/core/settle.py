@@ -82,6 +82,9 @@ VALUE_EN = re.compile(r"^\s*what (?:does|do|did|will|would) [^?]{0,60}?\b(?:scor
                       r"balance|number|amount|count)\b|"
                       r"^\s*what (?:vp|victory points?|points?|score|balance|value)\b|"
                       r"\bwhat(?:'s| is) (?:that|this|it) worth\b|"
+                      # "what are 2nd and 3rd place obelisk points?", "…a separate single stone, total?"
+                      r"^\s*(?:(?:in|with|under|during|at|for)\b[^,?]{0,40}?,?\s)?what(?:'s| is| are)\b[^?]{0,50}\b(?:points|vp)\?\s*$|"
+                      r"\btotal\s*\?\s*$|"
                       r"^\s*\d+\s+or\s+\d+\b[^?]{0,30}\?\s*$", re.I)
 WHEN_CLAUSE_EN = re.compile(r",\s*(?:when|at what point|in (?:which|what) (?:phase|step|part))\b", re.I)
 # a question after any way at all: a ruling's "no" does not answer it where the ruling has exceptions
@@ -160,8 +163,10 @@ class Dispute:
 
 
 _WHO_EN = re.compile(r"(?P<who>\b(?:my|our|the)\s+[a-z]+(?:\s+[a-z]+)?|\b[A-Z][a-z]+|\b(?:he|she|they|i|we|someone|"
-                     r"everyone|nobody)\b)\s+(?:says?|said|thinks?|thought|claims?|claimed|insists?|argues?|reckons?|"
-                     r"believes?|swears|is sure)\b(?:\s+that)?", re.I)
+                     r"somebody|everyone|nobody|people)\b)\s+(?:says?|said|thinks?|thought|claims?|claimed|insists?|"
+                     # "Someone told me the Vizier can't be used solo. True?", "I heard that…": a position reported
+                     r"argues?|reckons?|believes?|swears|is sure|told (?:me|us)|tells (?:me|us)|heard|was told|"
+                     r"were told)\b(?:\s+that)?", re.I)
 _WHO_KO = re.compile(r"(?P<who>[가-힣A-Za-z]{1,6}?)(?:이가|이는|가|는|은|이)\s")
 _CUT_EN = re.compile(r"[.;!?—]|,\s*(?:but|and|while|whereas|who|is|are|am|right|correct)\b|\bbut\b|\bwhile\b|\bwhereas\b",
                      re.I)
