@@ -135,6 +135,10 @@ def check(state: dict, action: dict) -> None:
     if kind == "take":
         _check_take(state, seat, action["slot"])
         return
+    if kind == "elect" and state["round"] == 1:
+        raise IllegalAction("through-the-ages/first-round/leaders/take-and-play",
+                            "a leader cannot be put into play in the first round",
+                            "첫 라운드에는 지도자를 내려놓을 수 없습니다")
     _not_first_round(state)
     if kind == "increase_population":
         if action.get("ocean"):
