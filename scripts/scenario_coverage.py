@@ -38,7 +38,7 @@ CURATED: dict[str, str | None] = {
     "tekhenu/setup/card-market-second-section": None,
     "tekhenu/setup/card-market-empty-sections": None,
     "tekhenu/setup/decrees": None,
-    "tekhenu/setup/starting-destiny-cards": "the 5/7/9 cards offered are gone once setup ends; scenarios start after setup",
+    "tekhenu/setup/starting-destiny-cards": None,
     "tekhenu/setup/draft-starting-cards": None,
     "tekhenu/setup/initial-turn-order": None,
     # dice, round, rotation
