@@ -243,7 +243,7 @@ def test_most_broad_questions_are_honoured_not_just_explained(assistant):
 
 
 @pytest.mark.parametrize("game, question", [
-    ("through-the-ages", "Can I pay corruption with food instead of resources?"),
+    ("through-the-ages", "When the military deck runs out, do we reshuffle the discards?"),
     ("through-the-ages", "If I put two air forces in one army, does that army's tactics bonus go up four times?"),
 ])
 def test_an_example_of_a_neighbouring_rule_says_so(assistant, game, question):
