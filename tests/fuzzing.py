@@ -110,6 +110,9 @@ def mutate(spec: dict, names: list, rng: random.Random) -> dict:
     """One change somewhere in the scenario's setup: a value replaced, a key dropped, a key of the game added."""
     bad = copy.deepcopy(spec)
     paths = [p for p in _paths(bad["setup"], ("setup",)) if len(p) > 1]
+    if not paths:       # an empty setup (the game's own start, `setup: {}`): a key of the game added
+        bad["setup"][rng.choice(names)] = rng.choice(_pool(names, rng))
+        return bad
     path = rng.choice(paths)
     parent = bad
     for key in path[:-1]:
