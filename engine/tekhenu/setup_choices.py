@@ -8,7 +8,7 @@ from . import core, editions, god_actions, market, solo, variants
 from . import effects_cards as cards_fx
 from .actions import ChooseDecree, ChooseDestiny, ChooseReward, ChooseStarting, Perform
 from .cards import ANKH, DESTINY_REWARD, INITIATIVE, STARTING_REWARD
-from .terms import term
+from .terms import option_name
 
 
 def legal_actions(state) -> list:
@@ -204,16 +204,6 @@ def _splits(total: int, parts: int):
             yield (first, *rest)
 
 
-def _option(option, lang: str) -> str:
-    """A refused option as a player reads it ("papyrus" → "Papyrus" / "파피루스"); one that is no term of the game,
-    quoted in English and named by what it is in Korean."""
-    parts = [p for p in str(option).split(",") if p]
-    named = [term(p, lang) for p in parts]
-    if parts and all(n != p for n, p in zip(named, parts)):
-        return ", ".join(named)
-    return repr(option) if lang != "ko" else "그 선택"
-
-
 def choose_reward(state, action: ChooseReward, events: list) -> None:
     pending = state.pending
     if state.phase != "setup" or pending.get("stage") != "rewards":
@@ -224,8 +214,8 @@ def choose_reward(state, action: ChooseReward, events: list) -> None:
         raise IllegalAction("tekhenu/setup/starting-resources", f"the reward to choose now is {card}'s",
                             f"지금 고를 보상은 {card}의 보상입니다")
     if action.option not in reward_options(state, seat, card, pending):
-        raise IllegalAction(f"tekhenu/{card}", f"{_option(action.option, 'en')} is not a choice {card} offers",
-                            f"{_option(action.option, 'ko')}은(는) {card}이(가) 주는 선택지가 아닙니다")
+        raise IllegalAction(f"tekhenu/{card}", f"{option_name(action.option, 'en')} is not a choice {card} offers",
+                            f"{option_name(action.option, 'ko')}은(는) {card}이(가) 주는 선택지가 아닙니다")
     p = state.player[seat]
     reward = STARTING_REWARD[card]
     if "osiris" in reward:

@@ -58,6 +58,14 @@ class Terms:
         """(English, Korean)."""
         return self.table.get(key, (key, key))
 
+    def option(self, option, lang: str) -> str:
+        """A refused choice as a player reads it ("papyrus" → "Papyrus" / "파피루스", "bread,gold" → "빵, 금"); one
+        that is no term of the game is quoted in English and called "that choice" in Korean (no key shown)."""
+        parts = [p for p in str(option).split(",") if p]
+        if parts and all(p in self.table for p in parts):
+            return ", ".join(self.term(p, lang) for p in parts)
+        return "그 선택" if lang == "ko" else repr(option)
+
 
 _TERMS = Terms(TERMS)
-term, both = _TERMS.term, _TERMS.both
+term, both, option_name = _TERMS.term, _TERMS.both, _TERMS.option

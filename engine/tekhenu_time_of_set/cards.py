@@ -11,6 +11,7 @@ from ..tekhenu.actions import Perform, UseBlessing
 from ..tekhenu.board import FACTS, RESOURCES
 from . import board, ext, owed
 from .facts import F
+from .terms import option_name
 
 CULT_RULE = "tekhenu-time-of-set/key-concepts/cult-cards/conditions-and-rewards"
 
@@ -270,7 +271,8 @@ def play_blessing(state, p, action: UseBlessing, events: list) -> None:
     else:
         allowed = move_options(state, p)
     if option not in allowed:
-        raise IllegalAction(rule, f"{option!r} is not a choice {card} offers now", f"{option!r}은(는) 지금 {card}의 선택지가 아닙니다")
+        raise IllegalAction(rule, f"{option_name(option, 'en')} is not a choice {card} offers now",
+                            f"{option_name(option, 'ko')}은(는) 지금 {card}의 선택지가 아닙니다")
     p.blessings.remove(card)
     state.discards["blessing"].append(card)
     events.append({"event": "blessing", "seat": p.seat, "card": card, "option": option, "rule": rule})

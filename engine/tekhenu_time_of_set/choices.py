@@ -18,6 +18,7 @@ from . import cards, ext, vizier
 from .actions import ChooseArtifact, DraftPick
 from .facts import F
 from .setup import START
+from .terms import option_name
 
 DRAFT_RULE = "tekhenu-time-of-set/setup/draft-composition"
 REWARD_RULE = "tekhenu-time-of-set/setup/starting-soldiers-priests"
@@ -127,8 +128,8 @@ def choose_reward(state, action, events: list) -> None:
     if not isinstance(action, ChooseReward) or action.card != card:
         raise IllegalAction(REWARD_RULE, f"the reward to choose now is {card}'s", f"지금 고를 보상은 {card}의 보상입니다")
     if action.option not in reward_options(state):
-        raise IllegalAction(cards.card_rule(card), f"{action.option!r} is not a choice {card} offers",
-                            f"{action.option!r}은(는) {card}이(가) 주는 선택지가 아닙니다")
+        raise IllegalAction(cards.card_rule(card), f"{option_name(action.option, 'en')} is not a choice {card} offers",
+                            f"{option_name(action.option, 'ko')}은(는) {card}이(가) 주는 선택지가 아닙니다")
     p = state.player[seat]
     spec = starting(card)
     rule = cards.card_rule(card)

@@ -19,6 +19,7 @@ from ..tekhenu import core, extra, market, turn
 from ..tekhenu.actions import ExtraPerform
 from .actions import OwedChoice
 from .ext import gain, is_bot
+from .terms import option_name
 
 RULE_OWED = "tekhenu-time-of-set/gameplay/triggered-effects/once-per-turn"
 
@@ -154,8 +155,8 @@ def _answer(state, entry: dict, action, events: list) -> None:
                             f"{entry['source']}: 먼저 고르세요 ({entry['what']})")
     option = next((o for o in entry["options"] if o["id"] == action.option), None)
     if option is None:
-        raise IllegalAction(entry["rule"], f"{action.option!r} is not one of the choices of {entry['source']}",
-                            f"{action.option!r}은(는) {entry['source']}의 선택지가 아닙니다")
+        raise IllegalAction(entry["rule"], f"{option_name(action.option, 'en')} is not one of the choices of {entry['source']}",
+                            f"{option_name(action.option, 'ko')}은(는) {entry['source']}의 선택지가 아닙니다")
     p = state.player[entry["seat"]]
     if option.get("pay"):
         for resource, amount in option["pay"].items():

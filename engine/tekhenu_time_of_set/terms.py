@@ -19,4 +19,4 @@ TERMS: dict[str, tuple[str, str]] = {
 
 
 _TERMS = Terms(TERMS)
-term, both = _TERMS.term, _TERMS.both
+term, both, option_name = _TERMS.term, _TERMS.both, _TERMS.option
