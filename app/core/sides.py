@@ -8,7 +8,7 @@ words a question adds to the claim or drops from it: "forbidden", "only", "못",
 reads exactly that: a logistic model over the words (and pairs of adjacent words, function words included) that
 the question has and the claim lacks, those the claim has and the question lacks, and whether one of the two is
 negated or restricted and the other not. It is fitted on the rulings' own forms by scripts/train_sides.py
-(weights in app/core/data/sides.json) and tells a form's side for rulings it never saw 0.79 of the time.
+(weights in app/core/data/sides.json) and tells a form's side for rulings it never saw 0.78 of the time.
 
 Settling (app/core/settle.py) adds its lean to the one it reads from the ruling's nearest forms; it never
 decides alone."""
@@ -25,24 +25,27 @@ from .negation import ONLY_EN, ONLY_KO, negated
 
 MODEL_FILE = Path(__file__).with_name("data") / "sides.json"
 
+
 @lru_cache(maxsize=8192)
-def _words(text: str, lang: str) -> frozenset:
-    """A text's words and pairs of adjacent words (the same text is read once: a claim for every question)."""
+def _read(text: str, lang: str, statement: bool) -> tuple[frozenset, bool, bool]:
+    """A text's words and pairs of adjacent words, whether it is negated and whether it restricts: read once
+    per text (a claim for every question, a question for each of its candidate rulings)."""
     words = morphemes(text, lang)
-    return frozenset(words) | frozenset(f"{a}_{b}" for a, b in zip(words, words[1:]))
+    only = ONLY_EN if lang == "en" else ONLY_KO
+    return (frozenset(words) | frozenset(f"{a}_{b}" for a, b in zip(words, words[1:])),
+            negated(text, lang, statement), bool(only.search(text)))
 
 
 def features(text: str, lang: str, claim: str) -> dict[str, float]:
     """What a question (or a form) says that its ruling's claim does not, and the other way round."""
-    said, stated = _words(text, lang), _words(claim, lang)
+    said, turned, restricts = _read(text, lang, False)
+    stated, claim_turned, claim_restricts = _read(claim, lang, True)
     out = {f"{lang}+{w}": 1.0 for w in said - stated}
     out.update({f"{lang}-{w}": 1.0 for w in stated - said})
-    only = ONLY_EN if lang == "en" else ONLY_KO
-    turned, claim_turned = negated(text, lang), negated(claim, lang, statement=True)
     out["negated"] = float(turned)
     out["claim_negated"] = float(claim_turned)
     out["negation_differs"] = float(turned != claim_turned)
-    out["only_differs"] = float(bool(only.search(text)) != bool(only.search(claim)))
+    out["only_differs"] = float(restricts != claim_restricts)
     out[f"lang_{lang}"] = 1.0
     return out
 

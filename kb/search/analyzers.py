@@ -130,6 +130,7 @@ def analyze(text: str, lang: str) -> list[str]:
 
 
 HANGUL_RUNS = re.compile(r"[\uac00-\ud7a3]+")
+EN_WORD = re.compile(r"[a-z0-9']+")
 
 
 def morphemes(text: str, lang: str) -> list[str]:
@@ -141,6 +142,3 @@ def morphemes(text: str, lang: str) -> list[str]:
             tokens = _kiwi().tokenize(_norm(text))
         return [f"{t.form.lower()}/{t.tag[:2]}" for t in tokens]
     return EN_WORD.findall(_norm(text).lower())
-
-
-EN_WORD = re.compile(r"[a-z0-9']+")
