@@ -64,7 +64,7 @@ CURATED: dict[str, str | None] = {
     "tekhenu/rotation/step-1-rotate-wheel": None,
     "tekhenu/rotation/step-2-maat-phase": None,
     "tekhenu/rotation/step-3-add-dice": None,
-    "tekhenu/rotation/step-4-adjust-rows": "the engine derives each die's row from the light; there is no row state to check",
+    "tekhenu/rotation/step-4-adjust-rows": None,
     "tekhenu/rotation/example-5": PICTURE,
     # Maat
     "tekhenu/maat/timing": None,
