@@ -238,6 +238,7 @@ class SethVariant(variants.Variant):
 
 VARIANT = SethVariant()
 variants.register(VARIANT)
-for _color, _purity in F("seth_dice.purity").items():
-    base_board.register_die_color(_color, _purity, tuple(F("seth_dice.faces")), SCRIBES_RULE)
+for _color, _purity in F("seth_dice.purity").items():      # each colour's own sentence forbids the 1 and 6
+    base_board.register_die_color(_color, _purity, tuple(F("seth_dice.faces")),
+                                  GREEN_RULE if _color == "green" else SCRIBES_RULE)
 god_actions.HANDLERS[board.SETH] = seth_action.perform
