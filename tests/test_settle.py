@@ -408,3 +408,63 @@ def test_a_claim_matched_in_its_own_words_must_still_lead_its_denial(assistant):
     assert decide(weighing(0.95))[0] is None            # the two sides as close: no verdict
     chosen = decide(weighing(0.80))[0]
     assert chosen is not None and chosen[1].side == "claim"
+
+
+def test_a_reading_the_best_one_computes_with_is_no_rival(assistant):
+    """"A wonder from the middle zone with 3 wonders built": the zone's cost (2) is part of the combined
+    reading's answer (2 + 3 = 5), not a rival answer to the case; but it rivals a combined reading that could not
+    compute the case (the question gave no number of wonders built)."""
+    from types import SimpleNamespace
+
+    from app.core.settle import Marks, Side, Weighing, decide, used_rulings
+
+    combined = assistant.settler.ruling("through-the-ages/ruling/wonder-extra-civil-actions")
+    zone = assistant.settler.ruling("through-the-ages/ruling/card-row-zone-cost")
+    assert zone.id in combined.value.uses.values()
+    question = SimpleNamespace(text="With 3 wonders built, how many civil actions for a wonder in the middle zone?",
+                               lang="en")
+    reading = SimpleNamespace(marks=Marks(frozenset(), False, False))
+    plain = (False, False, False)
+
+    def weighing(amounts) -> Weighing:
+        best = Weighed(combined, 0.01, {"ask": [Side("q", "en", False, 0.97, 0.7, plain)]}, [],
+                       {"built": 3, "zone": 2}, True, amounts=amounts)
+        part = Weighed(zone, 0.03, {"ask": [Side("q", "en", False, 0.93, 0.6, plain)]}, [], {"zone": 2}, True,
+                       amounts=(2,))
+        return Weighing("how_many", question, reading, [], None, [best, part])
+
+    assert used_rulings(weighing((5,)).rulings[0]) == {zone.id}
+    chosen = decide(weighing((5,)))[0]
+    assert chosen is not None and chosen[1].ruling.id == combined.id
+    assert decide(weighing(None))[0] is None            # not computed: the zone's cost still answers otherwise
+
+
+def test_a_neighbour_whose_case_the_questions_words_tell_apart_is_no_rival(assistant):
+    """"3-player game: I just built a statue honoring Seth — bonus right then?" names the building, which only
+    the best reading's forms name; the owner's-own-action reading answers otherwise, but the question has none of
+    the words that only it has. With a word of the neighbour's own in the question, it rivals again."""
+    from types import SimpleNamespace
+
+    from app.core.settle import Marks, Side, Weighing, contrasted, decide
+
+    built = assistant.settler.ruling("tekhenu-time-of-set/ruling/seth-honor-bonus-on-building-three-players")
+    own = assistant.settler.ruling("tekhenu-time-of-set/ruling/seth-honor-bonus-own-action-three-four-players")
+    plain = (False, False, False)
+
+    def weighing(asked: set) -> Weighing:
+        question = SimpleNamespace(text="q", lang="en")
+        reading = SimpleNamespace(marks=Marks(frozenset(), False, False), words=asked)
+        best = Weighed(built, 0.03, {"ask": [Side("q", "en", False, 0.97, 0.6, plain)]}, [], {"players": 3}, True,
+                       side=0.9, words=frozenset({"statue", "seth", "bonus", "build", "immediately"}))
+        other = Weighed(own, 0.03, {"ask": [Side("q", "en", False, 0.95, 0.6, plain)]}, [], {"players": 3}, True,
+                        side=0.9, words=frozenset({"statue", "seth", "bonus", "perform", "action"}))
+        return Weighing("yes_no", question, reading, [], None, [best, other])
+
+    told = weighing({"statue", "seth", "bonus", "build"})
+    assert contrasted(*told.rulings, told)
+    chosen = decide(told)[0]
+    assert chosen is not None and chosen[1].ruling.id == built.id
+    both = weighing({"statue", "seth", "bonus", "build", "action"})
+    assert not contrasted(*both.rulings, both) and decide(both)[0] is None
+    alike = weighing({"statue", "seth", "bonus"})           # nothing tells them apart: still rivals
+    assert decide(alike)[0] is None
