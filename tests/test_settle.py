@@ -460,11 +460,13 @@ def test_a_neighbour_whose_case_the_questions_words_tell_apart_is_no_rival(assis
                         side=0.9, words=frozenset({"statue", "seth", "bonus", "perform", "action"}))
         return Weighing("yes_no", question, reading, [], None, [best, other])
 
-    told = weighing({"statue", "seth", "bonus", "build"})
+    told = weighing({"statue", "seth", "bonus", "build", "immediately"})
     assert contrasted(*told.rulings, told)
     chosen = decide(told)[0]
     assert chosen is not None and chosen[1].ruling.id == built.id
-    both = weighing({"statue", "seth", "bonus", "build", "action"})
+    both = weighing({"statue", "seth", "bonus", "build", "immediately", "action"})
     assert not contrasted(*both.rulings, both) and decide(both)[0] is None
     alike = weighing({"statue", "seth", "bonus"})           # nothing tells them apart: still rivals
     assert decide(alike)[0] is None
+    one = weighing({"statue", "seth", "bonus", "build"})    # one word of its own is too little to go on
+    assert not contrasted(*one.rulings, one) and decide(one)[0] is None
