@@ -16,6 +16,7 @@ from . import core, data_files, extra, market, temple
 from .actions import ChooseCardOption, ExtraPerform
 from .board import ALL_RESOURCES, FACTS, GODS, RESOURCES
 from .cards import PILLAR_LIGHT
+from .terms import option_name, term
 
 PHASE = "ability"
 STEP5 = "tekhenu/actions/ra/step-5-ability"
@@ -150,9 +151,10 @@ def choose_resources(state, action, events: list) -> None:
         raise IllegalAction(STEP5, f"choose the 2 Resources of {context['card']} first",
                             f"먼저 {context['card']}의 자원 2개를 고르세요")
     if action.option not in resource_options():
-        raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold "
-                                             f"(e.g. 'papyrus,bread'), not {action.option!r}",
-                            f"{context['card']}: 금을 제외한 자원 2개 (예: 'papyrus,bread'), {action.option!r} 불가")
+        raise IllegalAction(context["rule"], f"{context['card']}: any 2 Resources except Gold (e.g. "
+                                             f"{option_name('papyrus,bread', 'en')}), not {option_name(action.option, 'en')}",
+                            f"{context['card']}: 금을 제외한 자원 2개 (예: {option_name('papyrus,bread', 'ko')}), "
+                            f"{option_name(action.option, 'ko')}은(는) 안 됩니다")
     p = state.player[context["seat"]]
     for resource in action.option.split(","):
         p.resources[resource] += 1
@@ -166,8 +168,8 @@ def action_refusal(state, action) -> IllegalAction | None:
     context = state.pending
     if not isinstance(action, ExtraPerform):
         god = context["god"]
-        return IllegalAction(STEP5, f"{context['card']}: perform its {god.title()} God Action first",
-                             f"{context['card']}: 먼저 그 신 행동({god})을 수행하세요")
+        return IllegalAction(STEP5, f"{context['card']}: perform its {term(god, 'en')} God Action first",
+                             f"{context['card']}: 먼저 그 신 행동({term(god, 'ko')})을 수행하세요")
     return None
 
 
