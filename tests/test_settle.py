@@ -438,6 +438,17 @@ def test_a_reading_the_best_one_computes_with_is_no_rival(assistant):
     assert chosen is not None and chosen[1].ruling.id == combined.id
     assert decide(weighing(None))[0] is None            # not computed: the zone's cost still answers otherwise
 
+    # the other way round: a question that gives the zone alone ("how many civil actions for a card in the middle
+    # zone?") is the zone cost's case; the combined reading, which needs the wonders built, cannot answer it
+    from app.core.settle import builds_on
+    alone = Weighing("how_many", question, reading, [], None, [
+        Weighed(zone, 0.03, {"ask": [Side("q", "en", False, 0.97, 0.7, plain)]}, [], {"zone": 2}, True, amounts=(2,)),
+        Weighed(combined, 0.01, {"ask": [Side("q", "en", False, 0.95, 0.6, plain)]}, [], {"zone": 2}, True,
+                amounts=None)])
+    assert builds_on(alone.rulings[1], alone.rulings[0]) and not builds_on(alone.rulings[0], alone.rulings[1])
+    chosen = decide(alone)[0]
+    assert chosen is not None and chosen[1].ruling.id == zone.id
+
 
 def test_a_neighbour_whose_case_the_questions_words_tell_apart_is_no_rival(assistant):
     """"3-player game: I just built a statue honoring Seth — bonus right then?" names the building, which only

@@ -827,7 +827,8 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     overriding = set(best_w.ruling.unless)
     parts = used_rulings(best_w)
     for w, other in matches:
-        if other is best or not rivals(w) or w.ruling.id in parts or contrasted(best_w, w, weighing):
+        if (other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w)
+                or contrasted(best_w, w, weighing)):
             continue
         margin = params["exception_margin"] if w.ruling.rule in overriding else params["margin"]
         if other.score > best.score - margin and not agrees(result_key(weighing, w, other), answer):
@@ -843,6 +844,15 @@ def used_rulings(w: Weighed) -> set[str]:
     if value is None or w.amounts is None:
         return set()
     return set(value.uses.values())
+
+
+def builds_on(w: Weighed, best: Weighed) -> bool:
+    """Whether a value reading computes with the best one (its `uses`) but could not compute the question's case:
+    the question gives the best one's numbers, not the further ones it adds ("the second Seth building's cost with
+    2 players" against "the Soldiers left after it", which needs the Soldiers you had). It answers nothing the
+    question can be asked of, so it is no rival."""
+    value = w.ruling.value
+    return value is not None and w.amounts is None and best.ruling.id in value.uses.values()
 
 
 def contrasted(best: Weighed, other: Weighed, weighing: Weighing) -> bool:
