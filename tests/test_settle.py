@@ -449,35 +449,3 @@ def test_a_reading_the_best_one_computes_with_is_no_rival(assistant):
     chosen = decide(alone)[0]
     assert chosen is not None and chosen[1].ruling.id == zone.id
 
-
-def test_a_neighbour_whose_case_the_questions_words_tell_apart_is_no_rival(assistant):
-    """"3-player game: I just built a statue honoring Seth — bonus right then?" names the building, which only
-    the best reading's forms name; the owner's-own-action reading answers otherwise, but the question has none of
-    the words that only it has. With a word of the neighbour's own in the question, it rivals again."""
-    from types import SimpleNamespace
-
-    from app.core.settle import Marks, Side, Weighing, contrasted, decide
-
-    built = assistant.settler.ruling("tekhenu-time-of-set/ruling/seth-honor-bonus-on-building-three-players")
-    own = assistant.settler.ruling("tekhenu-time-of-set/ruling/seth-honor-bonus-own-action-three-four-players")
-    plain = (False, False, False)
-
-    def weighing(asked: set) -> Weighing:
-        question = SimpleNamespace(text="q", lang="en")
-        reading = SimpleNamespace(marks=Marks(frozenset(), False, False), words=asked)
-        best = Weighed(built, 0.03, {"ask": [Side("q", "en", False, 0.97, 0.6, plain)]}, [], {"players": 3}, True,
-                       side=0.9, words=frozenset({"statue", "seth", "bonus", "build", "immediately"}))
-        other = Weighed(own, 0.03, {"ask": [Side("q", "en", False, 0.95, 0.6, plain)]}, [], {"players": 3}, True,
-                        side=0.9, words=frozenset({"statue", "seth", "bonus", "perform", "action"}))
-        return Weighing("yes_no", question, reading, [], None, [best, other])
-
-    told = weighing({"statue", "seth", "bonus", "build", "immediately"})
-    assert contrasted(*told.rulings, told)
-    chosen = decide(told)[0]
-    assert chosen is not None and chosen[1].ruling.id == built.id
-    both = weighing({"statue", "seth", "bonus", "build", "immediately", "action"})
-    assert not contrasted(*both.rulings, both) and decide(both)[0] is None
-    alike = weighing({"statue", "seth", "bonus"})           # nothing tells them apart: still rivals
-    assert decide(alike)[0] is None
-    one = weighing({"statue", "seth", "bonus", "build"})    # one word of its own is too little to go on
-    assert not contrasted(*one.rulings, one) and decide(one)[0] is None

@@ -272,7 +272,6 @@ PARAMS = {
     "side_model": 0.1,
 }
 RULES_CONSIDERED = 6
-CONTRAST_WORDS = 2      # the best reading's own words a question must name to part it from a neighbour
 SOLO_WORDS = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로|1인|혼자", re.I)
 # what a how-many question counts, where it says so: a cost is not a score, a score not a cost
 ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:이|가)?\s*들어\??$|드는", re.I)
@@ -417,7 +416,6 @@ class Settler:
         # question, and asked for each candidate by the weighing and again by the answer)
         self._general: dict[str, Computed | None] = {}
         self.side_model = SideModel.load()
-        self._words: dict[tuple, frozenset] = {}
 
     def rulings_of(self, rule_id: str) -> list[Ruling]:
         game = self.kb.games.get(rule_id.split("/", 1)[0])
@@ -527,19 +525,8 @@ class Settler:
                                        self.polarity(reading, ruling) if polar else None,
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
                                        self.amounts(ruling, values, whole) if ruling.value is not None else None,
-                                       whole, self.side(side_text, question.lang, ruling) if polar else None,
-                                       self.ruling_words(ruling.id, question.lang)))
+                                       whole, self.side(side_text, question.lang, ruling) if polar else None))
         return out
-
-    def ruling_words(self, ruling_id: str, lang: str) -> frozenset:
-        """Every word of a ruling's forms (claim, asks, denies) in one language: what tells its case from a
-        neighbour's (`contrasted`)."""
-        key = (ruling_id, lang)
-        words = self._words.get(key)
-        if words is None:
-            rows = [r for r in self.by_ruling.get(ruling_id) or [] if self.forms[r]["lang"] == lang]
-            words = self._words[key] = frozenset().union(*(self.table.tokens(r) for r in rows))
-        return words
 
     def side(self, text: str, lang: str, ruling: Ruling) -> float | None:
         """The side reader's probability that the text asks the ruling's claim as stated (None without it)."""
@@ -756,7 +743,6 @@ class Weighed:
     amounts: tuple | None = None
     whole: bool = False         # a how-many question that writes no number it leaves unread (`Settler.value`)
     side: float | None = None   # the side reader's P(the question, or a dispute's first position, asks the claim)
-    words: frozenset = frozenset()  # the words of its forms in the question's language (`Settler.ruling_words`)
 
 
 @dataclass
@@ -827,8 +813,7 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     overriding = set(best_w.ruling.unless)
     parts = used_rulings(best_w)
     for w, other in matches:
-        if (other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w)
-                or contrasted(best_w, w, weighing)):
+        if other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w):
             continue
         margin = params["exception_margin"] if w.ruling.rule in overriding else params["margin"]
         if other.score > best.score - margin and not agrees(result_key(weighing, w, other), answer):
@@ -853,18 +838,6 @@ def builds_on(w: Weighed, best: Weighed) -> bool:
     question can be asked of, so it is no rival."""
     value = w.ruling.value
     return value is not None and w.amounts is None and best.ruling.id in value.uses.values()
-
-
-def contrasted(best: Weighed, other: Weighed, weighing: Weighing) -> bool:
-    """Whether the question's own words tell the best reading's case from the other's: it shares two words with
-    the best one's forms that the other's lack, and none with the other's that the best one's lack ("Three-player
-    game: I just built a statue honoring Seth — its bonus right then?" names the building, not the owner's own
-    Seth action). Such a neighbour is not the question's case, however close its meaning. Tuning: 333 right / 10
-    wrong against 318 / 10 without; one such word was 343 / 12, and its 24 more lines held 2 wrong."""
-    if not best.words or not other.words:
-        return False
-    asked = weighing.reading.words
-    return len(asked & (best.words - other.words)) >= CONTRAST_WORDS and not asked & (other.words - best.words)
 
 
 def rivals(w: Weighed) -> bool:
