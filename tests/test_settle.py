@@ -449,3 +449,64 @@ def test_a_reading_the_best_one_computes_with_is_no_rival(assistant):
     chosen = decide(alone)[0]
     assert chosen is not None and chosen[1].ruling.id == zone.id
 
+
+
+def test_a_value_reading_answers_a_dispute_only_through_a_number_the_position_claims(assistant):
+    """"He says a tie in strength wins the aggression — right?": the tie reading's verdict settles it; the reading
+    of the strength a defender still has to add claims no number of the position, so it is no rival. A position that
+    states a number ("he says I draw 4 cards") keeps the value reading a rival, for the number may be its case; and
+    a value reading that computes the claimed number answers whether the number is right, as a verdict."""
+    from types import SimpleNamespace
+
+    from app.core.settle import Dispute, Marks, Side, Weighing, decide, result_key
+
+    tie = assistant.settler.ruling("through-the-ages/ruling/aggression-tie-fails")
+    still = assistant.settler.ruling("through-the-ages/ruling/defender-strength-still-needed")
+    assert tie.verdict == "no" and still.value is not None
+    plain = (False, False, False)
+
+    def weighing(position: str, amounts=None) -> Weighing:
+        text = f"He claims {position}. Is that right?"
+        question = SimpleNamespace(text=text, lang="en")
+        reading = SimpleNamespace(marks=Marks(frozenset(), False, False))
+        best = Weighed(tie, 0.03, {}, [{"ask": [Side("p", "en", False, 0.98, 0.7, plain)],
+                                        "deny": [Side("d", "en", False, 0.80, 0.2, plain)]}], {}, True)
+        rival = Weighed(still, 0.03, {}, [{"ask": [Side("p", "en", False, 0.95, 0.6, plain)]}], {}, True,
+                        amounts=amounts)
+        return Weighing("dispute", question, reading, [], Dispute(position, "he", False), [best, rival])
+
+    no_number = weighing("a tie in strength means the aggression succeeds")
+    assert result_key(no_number, no_number.rulings[1], decide(no_number)[1][1]) is None
+    chosen = decide(no_number)[0]
+    assert chosen is not None and chosen[1].ruling.id == tie.id
+    assert decide(weighing("the defender needs 3 more strength to stop it"))[0] is None
+    computed = weighing("the defender needs 3 more strength to stop it", amounts=(3,))
+    assert result_key(computed, computed.rulings[1], decide(computed)[1][1]) == ("verdict", True)
+
+
+def test_a_value_reading_that_computes_the_players_numbers_fits_them_better(assistant):
+    """"My soldiers are at 8 and I took a red 4 — how many now?" sits far in meaning from the general form; a value
+    reading that reads both numbers as its parameters and computes the case fits the question more for each number
+    read (`computed_bonus`), and only where it computed the case from them all, and only for a how-many question."""
+    from types import SimpleNamespace
+
+    from app.core.settle import PARAMS, Marks, Side, Weighing, decide
+
+    ruling = assistant.settler.ruling("tekhenu-time-of-set/ruling/soldiers-after-red-die")
+    assert ruling.value is not None and PARAMS["computed_bonus"] > 0
+    question = SimpleNamespace(text="My soldiers are at 8 and I took a red 4. How many soldiers now?", lang="en")
+    reading = SimpleNamespace(marks=Marks(frozenset({8, 4}), False, False))
+    plain = (False, False, False)
+    # just under the fit a line needs without the bonus, and over it with the two numbers read
+    dense = PARAMS["min_score"] - PARAMS["rank_bonus"][0] - 0.015
+
+    def weighing(kind="how_many", amounts=(10,), explained=True) -> Weighing:
+        w = Weighed(ruling, PARAMS["rank_bonus"][0], {"ask": [Side("f", "en", False, dense, 0.0, plain)]}, [],
+                    {"soldiers": 8, "die": 4}, True, explained=explained, amounts=amounts)
+        return Weighing(kind, question, reading, [], None, [w])
+
+    chosen, matches = decide(weighing())
+    assert chosen is not None and matches[0].score >= PARAMS["min_score"]
+    assert decide(weighing(amounts=None))[0] is None           # not computed from them: no bonus
+    assert decide(weighing(explained=False))[0] is None        # a number of the question left unread
+    assert decide(weighing(kind="when"))[1][0].score < PARAMS["min_score"]
