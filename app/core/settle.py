@@ -706,15 +706,24 @@ class Settler:
             kept = self._readers.get(key)
             if kept is None or kept[0] is not vocabulary:
                 kept = self._readers[key] = (vocabulary, _param_vocabulary(own, vocabulary))
-            readings += kept[1].read(question.text, question.lang, question.numbers).numbers
+            # the reading by the ruling's own words beside the game's is the finer one: where both read a number
+            # written at one place, its reading stands ("법령 2개에 서기가 7": the game's words alone read the 2 as
+            # Scribes, for they have no word for Decrees)
+            mine = kept[1].read(question.text, question.lang, question.numbers).numbers
+            placed = {g.start for g in mine if g.start >= 0}
+            readings = list(mine) + [g for g in readings if g.start < 0 or g.start not in placed]
         given = [g for g in readings if g.start < 0 or lo <= g.start < hi]
+        taken: set[int] = set()     # a number written once is one parameter's, not two
         out: dict[str, float] = {}
         for name, param in params.items():
             if param.ordinal:
                 value = _ordinal(question.text[lo:hi], param.words or [], question.lang)
             else:
                 key = param.quantity or words_key(param.words)
-                value = next((g.value for g in given if g.quantity == key), None)
+                g = next((g for g in given if g.quantity == key and (g.start < 0 or g.start not in taken)), None)
+                value = None if g is None else g.value
+                if g is not None and g.start >= 0:
+                    taken.add(g.start)
             if value is None and param.names:
                 value = _named(question.text[lo:hi], param.names)
             if value is not None and (param.min is None or value >= param.min) and (param.max is None or value <= param.max):
