@@ -42,7 +42,7 @@ def unread_forms(assistant: Assistant, game: str | None = None) -> list[dict]:
                     continue
                 asked = question.asked(vocabulary) if vocabulary is not None else None
                 values = assistant.settler.read_values(ruling, question, asked, vocabulary)
-                left = [n for n in settle._unread(numbers, values) if n not in own]
+                left = [n for n in settle.unread(numbers, values) if n not in own]
                 # a yes/no form states the one answer it asks about ("with 12 happy faces do I get 24 points?")
                 if len(left) == 1 and settle.question_kind(question) in ("yes_no", "dispute"):
                     left = []

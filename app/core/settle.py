@@ -518,7 +518,7 @@ class Settler:
             values = self.read_values(ruling, question, asked, vocabulary, span)
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
             # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table
-            whole = kind == "how_many" and not _unread(numbers, values)
+            whole = kind == "how_many" and not unread(numbers, values)
             conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
             polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
@@ -622,7 +622,7 @@ class Settler:
         claims. A number the ruling does not read ("8 soldiers and a red 4") is a case it does not compute."""
         if ruling.value is None:
             return True
-        left = _unread(numbers, values)
+        left = unread(numbers, values)
         own = self._own_numbers.get(ruling.id)
         if own is None:
             texts = [ruling.claim.ko, ruling.claim.en, ruling.quote.ko or "", ruling.quote.en or "",
@@ -945,7 +945,7 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
     return ("phase", (ruling.phase.en or "").lower())
 
 
-def _unread(numbers: list, values: dict) -> list:
+def unread(numbers: list, values: dict) -> list:
     """The question's numbers that none of the values read."""
     left = list(numbers)
     for v in values.values():
