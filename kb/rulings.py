@@ -230,7 +230,8 @@ def check_rulings(kb, game) -> list:
         if ruling.value is not None:
             _check_value(kb, ruling, bad)
         if ruling.phase is not None:
-            _check_phase(_rulebook_words(kb, game.id, words), ruling, bad)
+            _check_phase(_rulebook_words(kb, game.id, words), ruling, bad,
+                         rule if isinstance(rule, (Rule, Card)) else None)
         if not ruling.when:
             for lang, q in ruling.asks.all() + ruling.denies.all():
                 key = gold_key(q)
@@ -346,8 +347,18 @@ def _rulebook_words(kb, game_id: str, kept: dict) -> dict[str, str]:
     return kept
 
 
-def _check_phase(words: dict[str, str], ruling: Ruling, bad) -> None:
-    """A moment of play is named in the rulebook's own words, where the game has a rulebook in that language."""
+def _check_phase(words: dict[str, str], ruling: Ruling, bad, rule=None) -> None:
+    """A moment of play is named in the rulebook's own words, where the game has a rulebook in that language. A
+    game whose rulebook is not printed in that language (Time of Seth in English, whose words here are the base
+    game's rulebook) may also name it in its rule's labelled translation: "at the end of setup", not the base
+    rulebook's nearest phrase."""
     for lang, text in words.items():
-        if verbatim_key(ruling.phase.get(lang)) not in text:
+        key = verbatim_key(ruling.phase.get(lang))
+        if key in text:
+            continue
+        origin = getattr(rule, "origin", None)
+        text_of = getattr(rule, "text", None)
+        translated = (origin is not None and text_of is not None and origin.get(lang) not in (None, "official")
+                      and key in verbatim_key(text_of.get(lang) or ""))
+        if not translated:
             bad(ruling, f"phase.{lang} {ruling.phase.get(lang)!r} is not in the {lang} rulebook's words")

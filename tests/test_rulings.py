@@ -259,3 +259,23 @@ def test_every_ruling_of_the_knowledge_base_computes_and_quotes_its_rule():
             counted[ruling.kind] += 1
             assert ruling in game.rulings_of(ruling.rule)
     assert all(n >= 50 for n in counted.values()), counted
+
+
+def test_a_phase_may_be_named_in_its_rules_labelled_translation(mini):
+    """A game whose rulebook is not printed in a language (Time of Seth in English) names a moment in its rule's
+    labelled translation; a phrase in neither the rulebooks nor that translation is refused."""
+    old = ("    text: {ko: 라운드가 끝날 때 점수를 계산합니다., en: Score at the end of the round.}\n"
+           "    origin: {ko: official, en: official}")
+    assert old in RULES
+    rules = RULES.replace(old, "    text: {ko: 라운드가 끝날 때 점수를 계산합니다., en: Scoring happens once each round closes.}\n"
+                               "    origin: {ko: official, en: translation}")
+    named = RULINGS.replace("phase: {ko: 라운드가 끝날 때, en: the end of the round}",
+                            "phase: {ko: 라운드가 끝날 때, en: once each round closes}")
+    assert named != RULINGS
+    assert problems(mini(named, rules=rules)) == []
+    # not in the translation, nor in the rulebook: refused
+    report = mini(named.replace("once each round closes", "whenever a round closes"), rules=rules)
+    assert any("phase.en 'whenever a round closes' is not in the en rulebook's words" in p for p in problems(report))
+    # an official text is the rulebook's own: its phase must stand in the rulebook
+    report = mini(named)
+    assert any("phase.en 'once each round closes' is not in the en rulebook's words" in p for p in problems(report))
