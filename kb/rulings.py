@@ -9,6 +9,8 @@ belongs to app/; the numbers arrive here already read.
 """
 from __future__ import annotations
 
+import re
+
 import ast
 import math
 from dataclasses import dataclass, field
@@ -232,6 +234,10 @@ def check_rulings(kb, game) -> list:
         if ruling.phase is not None:
             _check_phase(_rulebook_words(kb, game.id, words), ruling, bad,
                          rule if isinstance(rule, (Rule, Card)) else None)
+        for lang, q in ruling.asks.all() + ruling.denies.all():
+            if _fragment(q):
+                bad(ruling, f"asks {q!r}, which is no question: a comma in an unquoted [a, b] list cuts a question "
+                            f"in two (quote it)")
         if not ruling.when:
             for lang, q in ruling.asks.all() + ruling.denies.all():
                 key = gold_key(q)
@@ -241,6 +247,14 @@ def check_rulings(kb, game) -> list:
                                 f"a `when` or another wording)")
                 forms[key] = (ruling.id, lang)
     return problems
+
+
+def _fragment(form: str) -> bool:
+    """A few words without a question mark: the head of a question an unquoted flow list cut at its comma
+    ("[In the Simple Game, when does…?]" is two items, "In the Simple Game" the first). A request ("연구실 등급별
+    비용 알려줘") or a scene with its numbers is longer."""
+    text = form.strip()
+    return not text.endswith("?") and len(text.split()) <= 4 and not re.search(r"줘|주세요|\d", text)
 
 
 def _check_quote(ruling: Ruling, rule, bad) -> None:

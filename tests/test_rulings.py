@@ -146,6 +146,8 @@ def test_good_rulings_pass_and_are_counted(mini):
     ("phase: {ko: 라운드가 끝날 때,", "phase: {ko: 라운드가 시작될 때,", "is not in the ko rulebook's words"),
     ("id: mini/ruling/when-scored", "id: mini/ruling/forbidden", "duplicate id 'mini/ruling/forbidden'"),
     ("asks: {ko: [점수는 언제 계산해?]", "asks: {ko: [금지된 주사위 가져가도 돼?]", "asks '금지된 주사위 가져가도 돼?' as"),
+    # an unquoted comma in a flow list cuts a question in two: its head is no question
+    ("en: [When do we score?]", "en: [At the round's end, when do we score?]", "asks \"At the round's end\", which is no question"),
     ("    verdict: 'no'\n", "    verdict: 'no'\n    phase: {ko: 라운드가 끝날 때, en: the end of the round}\n",
      "exactly one of verdict, value or phase"),
     ("asks: {ko: [금지된 주사위 가져가도 돼?], en: [Can I take a Forbidden die?]}",
