@@ -31,10 +31,15 @@ _KO_FOLLOW = re.compile(r"(?:개|장|명|칸|층|줄|점|씩|번째|짜리|이�
                         r"으로|로|면|이|가|을|를|은|는|에|의|까지|만|도|와|과|랑|이랑|라|야|보다|부터|밖에|뿐|나|위|"
                         r"였|이었|일|인|하)")
 _EN_FOLLOW = {"of", "or", "and", "to", "in", "on", "at", "with", "for", "is", "are", "was", "were", "the", "a",
+              "as", "while", "once", "until",
               "an", "but", "if", "so", "then", "more", "less", "left", "each", "times", "x", "vs", "against",
               "after", "before", "instead", "already", "now", "total", "both", "only", "just", "too", "also",
               "i", "we", "you", "do", "does", "can", "what", "how", "who", "when", "will", "would", "from",
               "showing", "shows", "rolled", "this", "that", "it", "my", "your", "his", "her", "their", "there"}
+# a predicate right after a Korean number ("8 있는데", "5 고르면", "3 남으면", "4 가져가면"): the number's word is
+# the nearest one around it, as after a particle; a noun of its own ("한 턴", "두 번") is not a predicate
+_KO_PREDICATE = re.compile(r"(?:있|없|남|되|돼|나오|나와|고르|골라|가져|받|놓|넘|모자라|부족|올라|올려|내려|생기|생겨|"
+                           r"쓰|써|사용|만들|바꾸|바꿔|줄|늘|모아|모으|지으|지어|짓)")
 _ORDINAL = re.compile(r"\s?(?:번째|st\b|nd\b|rd\b|th\b)")
 
 
@@ -372,8 +377,10 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
     ordinal = _ORDINAL.match(rest)
     following = rest.lstrip()
     gap_after = len(rest) - len(following)
-    # a vocabulary word right after the number is its word ("3 temples", "2인", "5 die")
-    after = [a for a in anchors if a[0] >= n.end and a[0] - n.end <= max(1, gap_after)]
+    # a vocabulary word right after the number is its word ("3 temples", "2인", "5 die") — unless a number of its
+    # own follows it: "사제 5 병사 3" lists each word before its number
+    after = [a for a in anchors if a[0] >= n.end and a[0] - n.end <= max(1, gap_after)
+             and not any(o is not n and 0 <= o.start - a[1] <= 1 for o in numbers)]
     if after and not ordinal:
         return min(after, key=lambda a: (a[0], a[2] is None))
     if ordinal:        # "세 번째 구역", "2nd building": the word right after the ordinal, or none
@@ -382,12 +389,19 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
         later = [a for a in anchors if a[0] == tail + word_after]
         return min(later, key=lambda a: a[2] is None) if later else None
     word = re.match(r"[A-Za-z]+|[가-힣]+", following)
+    # a thing that counts, right before the number ("a red 3", "a blue 5", "die of 6"): its number, whatever
+    # verb follows ("a red 3 give me", "a blue 4 count as")
+    counted = [a for a in anchors if a[3] is not None and a[3].counts and _right_after(text, n, a)]
     if word:
         if re.match(r"[가-힣]", word.group(0)):
-            if gap_after == 0 and not _KO_FOLLOW.match(word.group(0)):
+            follows = _KO_FOLLOW.match(word.group(0)) or word.group(0) == "고"    # "15고": 이고 contracted
+            if gap_after == 0 and not follows:
                 return None        # "1시대", "2시대": the number's own noun is not the vocabulary's
-            if gap_after > 0 and not _KO_FOLLOW.match(word.group(0)) and not re.match(r"[이가을를은는]", word.group(0)):
+            if (gap_after > 0 and not follows and not re.match(r"[이가을를은는]", word.group(0))
+                    and not _KO_PREDICATE.match(word.group(0))):
                 return None        # "한 턴", "두 번": a noun of its own
+        elif counted and word.group(0).lower() not in _EN_FOLLOW:
+            return max(counted, key=lambda a: a[1])
         elif word.group(0).lower() not in _EN_FOLLOW and gap_after <= 1:
             # "two rightmost blue sections", "2 unused military actions": the noun a few words on; "four
             # actions", "one turn": a noun that is not the vocabulary's

@@ -32,6 +32,9 @@ _KO_TENS = re.compile(r"(?<![가-힣])(?P<tens>열|스물)(?P<unit>한|하나|�
                       r"(?=\s?[" + KO_COUNTERS + r"]|\s*(?:개|장|명))")
 _KO_COUNT = re.compile(r"(?<![가-힣])(?P<w>" + "|".join(sorted(KO_COUNTING, key=len, reverse=True)) + r")")
 _KO_PRE = re.compile(r"(?<![가-힣])(?P<w>한|두|세|네|스무)\s?(?=[" + KO_COUNTERS + r"]|\s[가-힣])")
+# "once I build", "once the ship arrives": a conjunction, not one time ("once per turn", "only once?")
+_ONCE_CONJUNCTION = re.compile(r"\s+(?:i|we|you|he|she|they|it|my|your|the|a|an|all|every|each|that|this|there|"
+                               r"someone|somebody|everyone)\b", re.IGNORECASE)
 _KO_UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6,
              "일곱": 7, "여덟": 8, "아홉": 9}
 
@@ -59,6 +62,8 @@ def read_numbers(text: str) -> list[Number]:
     for m in _EN.finditer(text):
         if _overlaps(found, m.start(), m.end()):
             continue
+        if m.group("w").lower() == "once" and _ONCE_CONJUNCTION.match(text, m.end()):
+            continue      # "…from 7 once I build": when, not one time
         value = EN_WORDS[m.group("w").lower()]
         found.append(Number(-value if m.group("minus") else value, m.start(), m.end(), m.group(0)))
     for m in _KO_TENS.finditer(text):
@@ -72,6 +77,8 @@ def read_numbers(text: str) -> list[Number]:
         if _overlaps(found, m.start(), m.end()) or (follow[:1] and re.match(r"[가-힣]", follow[:1])
                                                       and not re.match(r"[이가을를은는만도의개장명칸번점]", follow[:1])):
             continue
+        if word == "둘" and re.match(r"\s?(?:다|합쳐|합해|모두|중)", text[m.end():m.end() + 4]):
+            continue      # "둘 합쳐서", "둘 다", "둘 중": both of them, not the number 2
         # "하나도 없어", "하나도 안 실린": none at all
         none = word == "하나" and re.match(r"도\s?(?:없|안\s)", text[m.end():m.end() + 4])
         found.append(Number(0 if none else KO_COUNTING[word], m.start(), m.end(), word))
