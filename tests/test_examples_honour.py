@@ -45,8 +45,8 @@ def _check(example: dict, words: str) -> dict:
     ("tekhenu", "P19 기둥 타일 능력이 뭐예요?", ["P19"], []),
     ("tekhenu", "2인 게임할 때 빼야 하는 카드 있어?", [], [(2, "players")]),
     ("tekhenu", "행복지수가 0인데 오시리스 행동 할 수 있어요?", ["osiris"], [(0, "happiness")]),
-    ("imhotep", "창고에 돌이 4개 있는데 채석하면 몇 개 가져와?", [], [(4, "stones")]),
-    ("imhotep", "I have 4 stones on my sled, how many can I quarry?", [], [(4, "stones")]),
+    ("imhotep", "창고에 돌이 4개 있는데 채석하면 몇 개 가져와?", [], [(4, "sled")]),     # stones on the sled: the sled's
+    ("imhotep", "I have 4 stones on my sled, how many can I quarry?", [], [(4, "sled")]),
     ("through-the-ages", "전제정치에서 신전 3개 지을 수 있어?", ["despotism", "temple"], [(3, "temple")]),
     ("through-the-ages", "Can I build 3 temples under Despotism?", ["temple", "despotism"], [(3, "temple")]),
     ("through-the-ages", "Two rightmost blue sections are empty — corruption?", [], [(2, "sections")]),
