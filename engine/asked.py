@@ -31,7 +31,8 @@ _KO_FOLLOW = re.compile(r"(?:개|장|명|칸|층|줄|점|씩|번째|짜리|이�
                         r"으로|로|면|이|가|을|를|은|는|에|의|까지|만|도|와|과|랑|이랑|라|야|보다|부터|밖에|뿐|나|위|"
                         r"였|이었|일|인|하)")
 _EN_FOLLOW = {"of", "or", "and", "to", "in", "on", "at", "with", "for", "is", "are", "was", "were", "the", "a",
-              "as", "while", "once", "until",
+              "as", "while", "once", "until", "declared", "counted", "treated", "used", "taken", "chosen",
+              "picked", "drafted",
               "an", "but", "if", "so", "then", "more", "less", "left", "each", "times", "x", "vs", "against",
               "after", "before", "instead", "already", "now", "total", "both", "only", "just", "too", "also",
               "i", "we", "you", "do", "does", "can", "what", "how", "who", "when", "will", "would", "from",
@@ -380,9 +381,16 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
     # a vocabulary word right after the number is its word ("3 temples", "2인", "5 die") — unless a number of its
     # own follows it: "사제 5 병사 3" lists each word before its number
     after = [a for a in anchors if a[0] >= n.end and a[0] - n.end <= max(1, gap_after)
-             and not any(o is not n and 0 <= o.start - a[1] <= 1 for o in numbers)]
+             and not (a[0] > n.end and any(o is not n and 0 <= o.start - a[1] <= 1 for o in numbers))]
     if after and not ordinal:
-        return min(after, key=lambda a: (a[0], a[2] is None))
+        first = min(after, key=lambda a: (a[0], a[2] is None))
+        # a bare counter after the number ("기술 카드 4장") counts what is named right before it: the longest
+        # quantity word ending there is the number's ("기술 카드", not "카드" nor the counter's cards)
+        if re.fullmatch(r"\s?[개장명칸층줄]", text[first[0]:first[1]]):
+            before = [a for a in anchors if a[2] is not None and a[1] <= n.start and n.start - a[1] <= 1]
+            if before:
+                return max(before, key=lambda a: (a[1] - a[0], -a[0]))
+        return first
     if ordinal:        # "세 번째 구역", "2nd building": the word right after the ordinal, or none
         tail = n.end + ordinal.end()
         word_after = re.match(r"\s*(?:로|으로)?\s*", text[tail:]).end()
@@ -397,8 +405,11 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
             follows = _KO_FOLLOW.match(word.group(0)) or word.group(0) == "고"    # "15고": 이고 contracted
             if gap_after == 0 and not follows:
                 return None        # "1시대", "2시대": the number's own noun is not the vocabulary's
+            # "사제 5 병사 3": the next word has its own number after it, so it is the next item of a list
+            listed = any(a[0] == n.end + gap_after and any(0 <= o.start - a[1] <= 1 for o in numbers)
+                         for a in anchors)
             if (gap_after > 0 and not follows and not re.match(r"[이가을를은는]", word.group(0))
-                    and not _KO_PREDICATE.match(word.group(0))):
+                    and not _KO_PREDICATE.match(word.group(0)) and not listed):
                 return None        # "한 턴", "두 번": a noun of its own
         elif counted and word.group(0).lower() not in _EN_FOLLOW:
             return max(counted, key=lambda a: a[1])
@@ -409,9 +420,21 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
             ahead = [a for a in anchors if n.end <= a[0] < n.end + span.end()
                      and not any(o is not n and n.end <= o.start < a[0] for o in numbers)]
             return min(ahead, key=lambda a: (a[0], a[2] is None)) if ahead else None
+    if _AT_EN.search(text[:n.start]):
+        # "How many Soldiers will I have if I'm at 7 and draft a red 5?": a track position, of the one quantity
+        # the question names, wherever it names it — never a thing's number
+        words = [a for a in anchors if a[2] is not None and not any(
+            b is not a and b[2] is not None and b[0] <= a[0] and a[1] <= b[1] and b[1] - b[0] > a[1] - a[0]
+            for b in anchors)]         # "Priest marker": the Priests', not a production marker's
+        if len({a[2] for a in words}) == 1:
+            return min(words, key=lambda a: abs(a[0] - n.start))
     best = None
     for a in anchors:
         start, end = a[0], a[1]
+        if start > n.end and any(o is not n and 0 <= o.start - end <= 1 for o in numbers):
+            continue           # "사제 5 병사 3": the word after the 5 has its own number
+        if a[3] is not None and a[3].kind == "card" and a[3].pattern.pattern == re.escape(a[3].key):
+            continue           # a printed id ("Cult06 triggers at 9") names a card; it is no number's word
         if start >= n.end:
             gap = start - n.end
             lo, hi = n.end, start
@@ -429,6 +452,10 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
         if best is None or rank < best[0]:
             best = (rank, a)
     return best[1] if best else None
+
+
+# a player's own track position, its track named elsewhere in the question: "if I'm at 7", "we're on 3"
+_AT_EN = re.compile(r"\b(?:i'?m|i am|we'?re|we are)\s+(?:at|on)\s*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=None)

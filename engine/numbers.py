@@ -29,7 +29,7 @@ _DIGITS = re.compile(r"(?<![A-Za-z0-9_])(?:(?P<word>" + MINUS_WORDS + r")\s*)?(?
 _EN = re.compile(r"\b(?:(?P<minus>minus|negative)\s+)?(?P<w>" + "|".join(sorted(EN_WORDS, key=len, reverse=True))
                  + r")\b", re.IGNORECASE)
 _KO_TENS = re.compile(r"(?<![가-힣])(?P<tens>열|스물)(?P<unit>한|하나|두|둘|세|셋|네|넷|다섯|여섯|일곱|여덟|아홉)?"
-                      r"(?=\s?[" + KO_COUNTERS + r"]|\s*(?:개|장|명))")
+                      r"(?!\s?구역)(?=\s?[" + KO_COUNTERS + r"]|\s*(?:개|장|명))")      # "카드 열 구역": the row's zones
 _KO_COUNT = re.compile(r"(?<![가-힣])(?P<w>" + "|".join(sorted(KO_COUNTING, key=len, reverse=True)) + r")")
 _KO_PRE = re.compile(r"(?<![가-힣])(?P<w>한|두|세|네|스무)\s?(?=[" + KO_COUNTERS + r"]|\s[가-힣])")
 # "once I build", "once the ship arrives": a conjunction, not one time ("once per turn", "only once?")
@@ -77,6 +77,8 @@ def read_numbers(text: str) -> list[Number]:
         if _overlaps(found, m.start(), m.end()) or (follow[:1] and re.match(r"[가-힣]", follow[:1])
                                                       and not re.match(r"[이가을를은는만도의개장명칸번점]", follow[:1])):
             continue
+        if word == "하나" and re.match(r"\(\s*\d", text[m.end():m.end() + 3]):
+            continue      # "소총병 하나(3)": one unit named by its worth; the worth is the number
         if word == "둘" and re.match(r"\s?(?:다|합쳐|합해|모두|중)", text[m.end():m.end() + 4]):
             continue      # "둘 합쳐서", "둘 다", "둘 중": both of them, not the number 2
         # "하나도 없어", "하나도 안 실린": none at all

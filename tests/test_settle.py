@@ -510,3 +510,20 @@ def test_a_value_reading_that_computes_the_players_numbers_fits_them_better(assi
     assert decide(weighing(amounts=None))[0] is None           # not computed from them: no bonus
     assert decide(weighing(explained=False))[0] is None        # a number of the question left unread
     assert decide(weighing(kind="when"))[1][0].score < PARAMS["min_score"]
+
+
+def test_every_value_reading_reads_the_numbers_of_its_own_questions(assistant):
+    """A value reading computes the player's case only where the question's numbers are read as its parameters;
+    its own questions are the plainest a player asks ("개인창고에 석재 4개 있는데 캐내기 하면 몇 개 가져와?" → the
+    4 stones on the sled). scripts/param_audit.py lists every one of its own questions that leaves a number
+    unread (not one of the reading's own numbers, nor the one answer a yes/no question states)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "param_audit.py"
+    spec = importlib.util.spec_from_file_location("param_audit", path)
+    audit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(audit)
+    found = audit.unread_forms(assistant)
+    assert not found, "\n".join(f"{f['ruling']} [{f['lang']}] {f['form']}: unread {f['unread']}, parameters not "
+                                f"read {f['params']}" for f in found)

@@ -251,7 +251,9 @@ PARAMS = {
     # its fit may be this much lower (0.01: +4 right, 0 wrong on the tuning questions; 0.02: +7, +2)
     "scene_allowance": 0.01,
     "min_dense": 0.8,           # the meaning alone must be close
-    "margin": 0.08,             # ahead of every ruling that answers otherwise
+    # ahead of every ruling that answers otherwise (0.08 → 0.079 in session 16: +3 right, 0 wrong on the tuning
+    # questions once the new rulings' forms had moved the word weights)
+    "margin": 0.079,
     "exception_margin": 0.04,   # ahead of a reading of one of its own exceptions (`unless`)
     "side_margin": 0.06,        # ahead of the other side of the same claim (asks vs denies)
     # a dispute is matched through a position that states its case at length ("my friend says that…"): its
