@@ -451,11 +451,11 @@ def test_a_reading_the_best_one_computes_with_is_no_rival(assistant):
 
 
 
-def test_a_value_reading_answers_a_dispute_only_through_a_number_the_position_claims(assistant):
-    """"He says a tie in strength wins the aggression — right?": the tie reading's verdict settles it; the reading
-    of the strength a defender still has to add claims no number of the position, so it is no rival. A position that
-    states a number ("he says I draw 4 cards") keeps the value reading a rival, for the number may be its case; and
-    a value reading that computes the claimed number answers whether the number is right, as a verdict."""
+def test_a_value_reading_answers_a_dispute_through_the_number_the_position_claims(assistant):
+    """"He says the defender needs 3 more strength — right?": a value reading that computes the case answers whether
+    the claimed number is right, as a verdict, and agrees with a yes/no reading that says the same; one that does not
+    compute it, or a position that claims no number ("he says a tie wins the aggression"), still rivals the
+    verdict: read as no rival there, it gave wrong dispute lines on the held-out cases."""
     from types import SimpleNamespace
 
     from app.core.settle import Dispute, Marks, Side, Weighing, decide, result_key
@@ -475,13 +475,15 @@ def test_a_value_reading_answers_a_dispute_only_through_a_number_the_position_cl
                         amounts=amounts)
         return Weighing("dispute", question, reading, [], Dispute(position, "he", False), [best, rival])
 
-    no_number = weighing("a tie in strength means the aggression succeeds")
-    assert result_key(no_number, no_number.rulings[1], decide(no_number)[1][1]) is None
-    chosen = decide(no_number)[0]
-    assert chosen is not None and chosen[1].ruling.id == tie.id
+    assert decide(weighing("a tie in strength means the aggression succeeds"))[0] is None
     assert decide(weighing("the defender needs 3 more strength to stop it"))[0] is None
     computed = weighing("the defender needs 3 more strength to stop it", amounts=(3,))
     assert result_key(computed, computed.rulings[1], decide(computed)[1][1]) == ("verdict", True)
+    wrong = weighing("the defender needs 5 more strength to stop it", amounts=(3,))
+    assert result_key(wrong, wrong.rulings[1], decide(wrong)[1][1]) == ("verdict", False)
+    # the tie reading says the position (a tie succeeds) is wrong, as the computed "5 is wrong" does: they agree
+    chosen = decide(wrong)[0]
+    assert chosen is not None and chosen[1].ruling.id == tie.id
 
 
 def test_a_value_reading_that_computes_the_players_numbers_fits_them_better(assistant):
