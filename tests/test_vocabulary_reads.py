@@ -76,6 +76,11 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
     ("through-the-ages", "군사력 14에 소총병 하나(3) 희생하면 공격력 얼마야?", {14: "strength", 3: "riflemen"}),
     # "카드 열 구역": the card row's zones, not ten
     ("through-the-ages", "카드 열 구역별로 몇 장씩이야?", {}),
+    # the player count as players say it: "둘이서", "three of us"
+    ("through-the-ages", "둘이서 할 때 조약 카드 써?", {2: "players"}),
+    ("through-the-ages", "With three of us, do the pact cards stay in the box?", {3: "players"}),
+    ("imhotep", "넷이서 해도 돼?", {4: "players"}),
+    ("tekhenu", "Two of us tonight — is T16 out?", {2: "players"}),
 ])
 def test_the_shared_reader(game, question, expected):
     assert _read(registry.get(game).vocabulary(), question) == expected
