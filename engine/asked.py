@@ -381,7 +381,7 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
     # a vocabulary word right after the number is its word ("3 temples", "2인", "5 die") — unless a number of its
     # own follows it: "사제 5 병사 3" lists each word before its number
     after = [a for a in anchors if a[0] >= n.end and a[0] - n.end <= max(1, gap_after)
-             and not (a[0] > n.end and any(o is not n and 0 <= o.start - a[1] <= 1 for o in numbers))]
+             and not (a[0] > n.end and _numbered(a, n, numbers))]
     if after and not ordinal:
         first = min(after, key=lambda a: (a[0], a[2] is None))
         # a bare counter after the number ("기술 카드 4장") counts what is named right before it: the longest
@@ -397,29 +397,29 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
         later = [a for a in anchors if a[0] == tail + word_after]
         return min(later, key=lambda a: a[2] is None) if later else None
     word = re.match(r"[A-Za-z]+|[가-힣]+", following)
-    # a thing that counts, right before the number ("a red 3", "a blue 5", "die of 6"): its number, whatever
-    # verb follows ("a red 3 give me", "a blue 4 count as")
-    counted = [a for a in anchors if a[3] is not None and a[3].counts and _right_after(text, n, a)]
     if word:
         if re.match(r"[가-힣]", word.group(0)):
             follows = _KO_FOLLOW.match(word.group(0)) or word.group(0) == "고"    # "15고": 이고 contracted
             if gap_after == 0 and not follows:
                 return None        # "1시대", "2시대": the number's own noun is not the vocabulary's
             # "사제 5 병사 3": the next word has its own number after it, so it is the next item of a list
-            listed = any(a[0] == n.end + gap_after and any(0 <= o.start - a[1] <= 1 for o in numbers)
-                         for a in anchors)
+            listed = any(a[0] == n.end + gap_after and _numbered(a, n, numbers) for a in anchors)
             if (gap_after > 0 and not follows and not re.match(r"[이가을를은는]", word.group(0))
                     and not _KO_PREDICATE.match(word.group(0)) and not listed):
                 return None        # "한 턴", "두 번": a noun of its own
-        elif counted and word.group(0).lower() not in _EN_FOLLOW:
-            return max(counted, key=lambda a: a[1])
-        elif word.group(0).lower() not in _EN_FOLLOW and gap_after <= 1:
-            # "two rightmost blue sections", "2 unused military actions": the noun a few words on; "four
-            # actions", "one turn": a noun that is not the vocabulary's
-            span = re.match(r"(?:\s*[A-Za-z'-]+){1,3}", rest)
-            ahead = [a for a in anchors if n.end <= a[0] < n.end + span.end()
-                     and not any(o is not n and n.end <= o.start < a[0] for o in numbers)]
-            return min(ahead, key=lambda a: (a[0], a[2] is None)) if ahead else None
+        elif word.group(0).lower() not in _EN_FOLLOW:
+            # a thing that counts, right before the number ("a red 3", "a blue 5", "die of 6"): its number,
+            # whatever verb follows ("a red 3 give me", "a blue 4 count as")
+            counted = [a for a in anchors if a[3] is not None and a[3].counts and _right_after(text, n, a)]
+            if counted:
+                return max(counted, key=lambda a: a[1])
+            if gap_after <= 1:
+                # "two rightmost blue sections", "2 unused military actions": the noun a few words on; "four
+                # actions", "one turn": a noun that is not the vocabulary's
+                span = re.match(r"(?:\s*[A-Za-z'-]+){1,3}", rest)
+                ahead = [a for a in anchors if n.end <= a[0] < n.end + span.end()
+                         and not any(o is not n and n.end <= o.start < a[0] for o in numbers)]
+                return min(ahead, key=lambda a: (a[0], a[2] is None)) if ahead else None
     if _AT_EN.search(text[:n.start]):
         # "How many Soldiers will I have if I'm at 7 and draft a red 5?": a track position, of the one quantity
         # the question names, wherever it names it — never a thing's number
@@ -431,7 +431,7 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
     best = None
     for a in anchors:
         start, end = a[0], a[1]
-        if start > n.end and any(o is not n and 0 <= o.start - end <= 1 for o in numbers):
+        if start > n.end and _numbered(a, n, numbers):
             continue           # "사제 5 병사 3": the word after the 5 has its own number
         if a[3] is not None and a[3].kind == "card" and a[3].pattern.pattern == re.escape(a[3].key):
             continue           # a printed id ("Cult06 triggers at 9") names a card; it is no number's word
@@ -452,6 +452,11 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
         if best is None or rank < best[0]:
             best = (rank, a)
     return best[1] if best else None
+
+
+def _numbered(anchor, n: Number, numbers: list[Number]) -> bool:
+    """Whether another number is written right after the word: "사제 5 병사 3" lists each word before its number."""
+    return any(o is not n and 0 <= o.start - anchor[1] <= 1 for o in numbers)
 
 
 # a player's own track position, its track named elsewhere in the question: "if I'm at 7", "we're on 3"

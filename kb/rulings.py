@@ -9,10 +9,9 @@ belongs to app/; the numbers arrive here already read.
 """
 from __future__ import annotations
 
-import re
-
 import ast
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -370,9 +369,7 @@ def _check_phase(words: dict[str, str], ruling: Ruling, bad, rule=None) -> None:
         key = verbatim_key(ruling.phase.get(lang))
         if key in text:
             continue
-        origin = getattr(rule, "origin", None)
-        text_of = getattr(rule, "text", None)
-        translated = (origin is not None and text_of is not None and origin.get(lang) not in (None, "official")
-                      and key in verbatim_key(text_of.get(lang) or ""))
+        translated = (rule is not None and rule.origin.get(lang) not in (None, "official")
+                      and key in verbatim_key(rule.text.get(lang) or ""))
         if not translated:
             bad(ruling, f"phase.{lang} {ruling.phase.get(lang)!r} is not in the {lang} rulebook's words")
