@@ -42,6 +42,7 @@ GRID = {
     "side_lex_weight": [0.2, 0.35, 0.5, 0.7, 1.0, 1.5],
     "deny_margin": [0.0, 0.02, 0.04, 0.08],
     "number_clash": [0.0, 0.02, 0.04, 0.08],
+    "verdict_number_clash": [0.0, 0.02, 0.04, 0.08, 0.2],
     "only_clash": [0.0, 0.03, 0.06],
     "negation_clash": [0.0, 0.02, 0.05],
     "pol_dense": [0.0, 1.0, 2.0, 4.0, 8.0],

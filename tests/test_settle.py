@@ -529,3 +529,38 @@ def test_every_value_reading_reads_the_numbers_of_its_own_questions(assistant):
     found = audit.unread_forms(assistant)
     assert not found, "\n".join(f"{f['ruling']} [{f['lang']}] {f['form']}: unread {f['unread']}, parameters not "
                                 f"read {f['params']}" for f in found)
+
+
+def test_a_number_in_the_rulings_own_words_explains_the_question_only_written_as_the_question_writes_it(assistant):
+    settler = assistant.settler
+    happiness = settler.ruling("tekhenu/ruling/happiness-points")     # its quote: "3/6/9/12/15 점 … 9/13/16/19/21"
+    q = of_text("점수 계산인데 석상 3개 지었고 행복지수는 14야. 석상이랑 행복지수로 합쳐서 몇 점 받아?", "ko")
+    # the 3 counts Statues, not the quote's "3/6/9" points: the Happiness table alone does not compute the sum
+    assert not settler._explained(happiness, q.numbers, q.text, {"happiness": 14}, "how_many")
+    q = of_text("행복지수 14면 몇 점이야?", "ko")
+    assert settler._explained(happiness, q.numbers, q.text, {"happiness": 14}, "how_many")
+    short = assistant.answer("점수 계산인데 석상 3개 지었고 행복지수는 14야. 석상이랑 행복지수로 합쳐서 몇 점 받아?",
+                             "tekhenu")["answer"]["short"]
+    assert short is None or (short["value"] or {}).get("amount") == 12, short
+    # "2인 게임" written in a ruling's own words as the question writes it still explains the 2
+    assert {">인"} <= settle_counted("2인 게임", 0, 1) and {">pla"} <= settle_counted("a 2-player game", 2, 3)
+
+
+def settle_counted(text, start, end):
+    from app.core.settle import _counted
+    return _counted(text, start, end)
+
+
+def test_the_answers_a_question_offers_are_not_numbers_of_its_case(assistant):
+    # TtA: an Age I card prepared in Age II is worth 1 culture — "1 or 2" offers the answers, it gives no case
+    short = assistant.answer("I bury an age I event during age II — 1 or 2 culture?", "through-the-ages")["answer"]["short"]
+    assert short and short["value"]["amount"] == 1, short
+
+
+def test_a_yes_no_form_that_counts_other_numbers_than_the_question_is_another_case(assistant):
+    # TtA: under Despotism at most 2 of each urban building type. The reading "the limit is per type" is asked
+    # by "can I have two labs and two temples?" (yes); "3 labs and 1 temple" is not that case
+    from app.core.settle import PARAMS
+    assert PARAMS["verdict_number_clash"] > 0
+    short = assistant.answer("Under despotism can I have 3 labs and 1 temple?", "through-the-ages")["answer"]["short"]
+    assert short is None or short["verdict"] == "no", short

@@ -87,6 +87,8 @@ VALUE_EN = re.compile(r"^\s*what (?:does|do|did|will|would) [^?]{0,60}?\b(?:scor
                       r"\btotal\s*\?\s*$|"
                       r"^\s*\d+\s+or\s+\d+\b[^?]{0,30}\?\s*$", re.I)
 WHEN_CLAUSE_EN = re.compile(r",\s*(?:when|at what point|in (?:which|what) (?:phase|step|part))\b", re.I)
+# two answers offered to choose from: "1 or 2 culture?", "9점이야 12점이야?"
+ALTERNATIVES = re.compile(r"\b(\d+)\s+or\s+(\d+)\b|(\d+)\s*[가-힣]{0,2}?(?:이야|야)\s+(\d+)\s*[가-힣]{0,2}?(?:이야|야)", re.I)
 # a question after any way at all: a ruling's "no" does not answer it where the ruling has exceptions
 ANY_WAY = re.compile(r"\bany\s*(?:way|how)\b|\bever\b|\bat all\b|\bsomehow\b|\bno matter\b|방법|어떻게든|무슨 수로|"
                      r"예외", re.I)
@@ -140,8 +142,12 @@ def _sentence_kind(asked: str, lang: str) -> str | None:
 def sets_scene(question: Question) -> bool:
     """Whether a question says more than what it asks: a sentence that sets the scene before the one that asks
     ("Three-player game: I just built a statue honoring Seth. Do I get its bonus right then and there?")."""
-    asked = asking_sentences(question.text, question.lang)
-    return len(" ".join(asked)) < len(question.text.strip()) - 3
+    return text_sets_scene(question.text, question.lang)
+
+
+def text_sets_scene(text: str, lang: str) -> bool:
+    asked = asking_sentences(text, lang)
+    return len(" ".join(asked)) < len(text.strip()) - 3
 
 
 def asks_several(question: Question) -> bool:
@@ -240,7 +246,10 @@ def _strip_report(clause: str) -> str:
 # before: 347 / 76). The polarity terms (pol_*) were searched and left off: no setting gained.
 PARAMS = {
     "lex_weight": 0.2,          # words against meaning
-    "number_clash": 0.0,        # the form counts other numbers than the question ("한 장만" for "두 장")
+    "number_clash": 0.0,        # a value reading's form counts other numbers than the question (its example)
+    # a yes/no reading's form counts other numbers than the question: another case ("Under Despotism can I have
+    # two labs and two temples?" for "…3 labs and 1 temple?"): 0.2 in session 17, tuning 336 / 11 → 340 / 10 (0.04: +1 / −1, 0.08: +2 / −1, 1: as 0.2)
+    "verdict_number_clash": 0.2,
     "only_clash": 0.06,         # one of them restricts ("only", "만", "밖에") and the other does not
     "negation_clash": 0.05,     # one predicate is negated and the other not (the answer is then turned)
     "rank_bonus": (0.03, 0.015, 0.008, 0.0),    # the ruling's rule ranked 1st, 2nd, 3rd, lower
@@ -412,6 +421,7 @@ class Settler:
         self.table = form_table(index)
         self.forms, self.vectors, self.by_ruling = self.table.forms, self.table.vectors, self.table.by_ruling
         self._marks: dict[int, Marks] = {}          # a form's marks, read on its first match (not at start-up)
+        self._scene: dict[int, bool] = {}           # whether a form sets a scene before it asks (read likewise)
         self._embed = embed                     # text -> its vector as a query (a dispute's position)
         self._own_numbers: dict[str, set] = {}
         self._parts: dict[str, tuple | None] = {}   # per ruling: what parts its questions on its two sides
@@ -437,9 +447,13 @@ class Settler:
                        set(words if words is not None else analyze(text, lang)),
                        marks(text, lang, statement, numbers))
 
-    def sides(self, reading: Reading, ruling: Ruling) -> dict[str, list[Side]]:
-        """The ruling's forms on each side ("ask", "deny", "claim") against a reading."""
+    def sides(self, reading: Reading, ruling: Ruling, plain: bool = False) -> dict[str, list[Side]]:
+        """The ruling's forms on each side ("ask", "deny", "claim") against a reading. `plain`: only the forms
+        that ask the case alone — a dispute's position states a case, and a form that sets a scene of play
+        before it asks ("3인 게임인데 방금 …했어. … 받아?") is no statement of it."""
         rows = self.by_ruling.get(ruling.id) or []
+        if plain:
+            rows = [row for row in rows if not self._sets_scene(row)]
         if not rows:
             return {}
         sims = self.vectors[rows] @ reading.vector
@@ -457,6 +471,13 @@ class Settler:
                 Side(form["text"], form["lang"], fm.negated and form["kind"] != "claim", float(sims[j]), lex,
                      clashes(reading.marks, fm)))
         return out
+
+    def _sets_scene(self, row: int) -> bool:
+        scene = self._scene.get(row)
+        if scene is None:
+            form = self.forms[row]
+            scene = self._scene[row] = form["kind"] != "claim" and text_sets_scene(form["text"], form["lang"])
+        return scene
 
     def candidates(self, rule_ids: list[str], exceptions: list[str], params: dict = PARAMS) -> list[tuple[Ruling, float]]:
         """The rulings of the best-ranked rules (with the bonus of their rank) and of the first rule's
@@ -503,7 +524,10 @@ class Settler:
             start = question.text.find(position.position)
             span = (start, start + len(position.position)) if start >= 0 else None
         lo, hi = span or (0, len(question.text))
-        numbers = [abs(n.value) for n in question.numbers if lo <= n.start < hi]
+        offered = {m.start(g) for m in ALTERNATIVES.finditer(question.text) for g in (1, 2, 3, 4) if m.start(g) >= 0}
+        # the answers a question offers ("1 or 2 culture?", "9점이야 12점이야?") are not numbers of its case
+        written = [n for n in question.numbers if lo <= n.start < hi and n.start not in offered]
+        numbers = [abs(n.value) for n in written]
         asked = question.asked(vocabulary) if vocabulary is not None else None
         # what takes a side of a claim: a dispute's first position, else what the question asks (not its scene)
         side_text = (positions[0].text if positions else
@@ -524,8 +548,8 @@ class Settler:
             conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
             polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
-                                       [self.sides(r, ruling) for r in positions], values, conditions,
-                                       self._explained(ruling, numbers, values, kind),
+                                       [self.sides(r, ruling, plain=True) for r in positions], values, conditions,
+                                       self._explained(ruling, written, question.text, values, kind),
                                        self.polarity(reading, ruling) if polar else None,
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
                                        self.amounts(ruling, values, whole) if ruling.value is not None else None,
@@ -618,19 +642,23 @@ class Settler:
         rule = self.kb.entry(ruling.rule)
         return any(part.startswith("solo") for part in (getattr(rule, "section", None) or "").split("/")[1:])
 
-    def _explained(self, ruling: Ruling, numbers: list[int], values: dict, kind: str) -> bool:
+    def _explained(self, ruling: Ruling, written: list, text: str, values: dict, kind: str) -> bool:
         """For a value: every number the question writes is a parameter's, or written in the ruling's own
-        words (its claim, quote or questions: "2인 게임"), or — in a dispute — the one number the position
-        claims. A number the ruling does not read ("8 soldiers and a red 4") is a case it does not compute."""
+        words as the question writes it (its claim, quote or questions: "2인 게임", not the "3" of a quote's
+        "3/6/9 VP" for "석상 3개"), or — in a dispute — the one number the position claims. A number the ruling
+        does not read ("8 soldiers and a red 4") is a case it does not compute."""
         if ruling.value is None:
             return True
-        left = unread(numbers, values)
+        left = unread([abs(n.value) for n in written], values)
         own = self._own_numbers.get(ruling.id)
         if own is None:
             texts = [ruling.claim.ko, ruling.claim.en, ruling.quote.ko or "", ruling.quote.en or "",
                      *[q for _, q in ruling.asks.all()]]
-            own = self._own_numbers[ruling.id] = {abs(n.value) for t in texts for n in read_numbers(t)}
-        left = [n for n in left if n not in own]
+            own = self._own_numbers[ruling.id] = {(abs(n.value), key) for t in texts for n in read_numbers(t)
+                                                  for key in _counted(t, n.start, n.end)}
+        for n in written:
+            if abs(n.value) in left and any((abs(n.value), key) in own for key in _counted(text, n.start, n.end)):
+                left.remove(abs(n.value))
         return len(left) <= (1 if kind == "dispute" else 0)
 
     def settle(self, question: Question, kind: str | None, rule_ids: list[str], exceptions: list[str],
@@ -768,10 +796,13 @@ class Weighing:
     rulings: list = field(default_factory=list)
 
 
-def _side_score(side: Side, params: dict, lex_weight: float | None = None) -> float:
+def _side_score(side: Side, params: dict, lex_weight: float | None = None, verdict: bool = False) -> float:
+    """`verdict`: the form is a yes/no reading's, whose numbers are its case (a value reading's are examples of
+    its parameters)."""
     numbers, only, negation = side.clashes
     lex = params["lex_weight"] if lex_weight is None else lex_weight
-    return (side.dense + lex * side.lexical - numbers * params["number_clash"]
+    clash = params["verdict_number_clash"] if verdict else params["number_clash"]
+    return (side.dense + lex * side.lexical - numbers * clash
             - only * params["only_clash"] - negation * params["negation_clash"])
 
 
@@ -784,12 +815,13 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
         forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
         if not forms:
             continue
-        sides = {k: max(v, key=lambda f: _side_score(f, params)) for k, v in forms.items()}
-        scored = {k: _side_score(v, params) for k, v in sides.items()}
+        polar = w.ruling.verdict is not None
+        sides = {k: max(v, key=lambda f: _side_score(f, params, verdict=polar)) for k, v in forms.items()}
+        scored = {k: _side_score(v, params, verdict=polar) for k, v in sides.items()}
         fit = max(scored.values())          # how well the ruling fits, whichever side
         # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
         # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
-        lean = {k: _side_score(v, params, params["side_lex_weight"]) for k, v in sides.items()}
+        lean = {k: _side_score(v, params, params["side_lex_weight"], polar) for k, v in sides.items()}
         yes = max((k for k in ("ask", "claim") if k in lean), key=lambda k: lean[k], default=None)
         no = "deny" if "deny" in lean else None
         if yes is None or no is None:
@@ -891,12 +923,12 @@ def _form_lean(w: Weighed, weighing: Weighing, best_gap: float, params: dict) ->
         return one(w.polarity, best_gap)
     first = one(w.position_polarity[0], best_gap)
     if len(w.position_polarity) > 1 and len(w.position_sides) > 1 and w.position_sides[1]:
-        second_sides = {k: max(v, key=lambda f: _side_score(f, params, params["side_lex_weight"]))
+        second_sides = {k: max(v, key=lambda f: _side_score(f, params, params["side_lex_weight"], True))
                         for k, v in w.position_sides[1].items()}
         if "deny" in second_sides and any(k in second_sides for k in ("ask", "claim")):
-            yes2 = max(_side_score(second_sides[k], params, params["side_lex_weight"])
+            yes2 = max(_side_score(second_sides[k], params, params["side_lex_weight"], True)
                        for k in ("ask", "claim") if k in second_sides)
-            gap2 = yes2 - _side_score(second_sides["deny"], params, params["side_lex_weight"])
+            gap2 = yes2 - _side_score(second_sides["deny"], params, params["side_lex_weight"], True)
             return (first - one(w.position_polarity[1], gap2)) / 2
     return first
 
@@ -946,6 +978,23 @@ def unread(numbers: list, values: dict) -> list:
         if abs(v) in left:
             left.remove(abs(v))
     return left
+
+
+def _counted(text: str, start: int, end: int) -> set:
+    """What a number written at start:end counts, as far as the words beside it show: the word after it (a
+    Korean counter's first syllable, "2인" → "인"; an English word's first three letters, "2-player" and "2
+    players" → "pla") and the word before it ("인구 9" → "인구", "the 3rd" → "the"), each marked with its side."""
+    out = set()
+    after = re.match(r"[\s\-]*([가-힣]|[A-Za-z]{1,3})", text[end:end + 12])
+    if after:
+        out.add(">" + after.group(1).lower())
+    before = re.search(r"([가-힣]{1,2}|[A-Za-z]{1,3})[A-Za-z]*[\s\-]*$", text[max(0, start - 16):start])
+    if before and before.group(0).strip(" -").lower() not in _FUNCTION_WORDS:
+        out.add("<" + before.group(0).strip(" -")[:3].lower())
+    return out
+
+
+_FUNCTION_WORDS = {"the", "a", "an", "and", "or", "of", "is", "are", "was", "i", "my"}
 
 
 def _conditions_hold(ruling: Ruling, values: dict) -> bool:
