@@ -564,3 +564,13 @@ def test_a_yes_no_form_that_counts_other_numbers_than_the_question_is_another_ca
     assert PARAMS["verdict_number_clash"] > 0
     short = assistant.answer("Under despotism can I have 3 labs and 1 temple?", "through-the-ages")["answer"]["short"]
     assert short is None or short["verdict"] == "no", short
+
+
+def test_the_side_of_a_claim_is_read_off_the_forms_that_ask_the_case_alone(assistant):
+    # Imhotep: the round ends at once when the fourth ship docks. A scene-setting form of the other side ("The start
+    # player just docked the fourth ship. Does the round end right there…?") shares the question's scene, not its side
+    from app.core.settle import Side
+    assert Side("x", "en", False, 0.9, 0.5, (False, False, False)).scene is False
+    short = assistant.answer("Three of us, my friend just docked the fourth ship and I'm up next. Do I still get one "
+                             "more turn before the round ends?", "imhotep")["answer"]["short"]
+    assert short is None or short["verdict"] == "no", short

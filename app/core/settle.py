@@ -322,6 +322,7 @@ class Side:
     dense: float
     lexical: float
     clashes: tuple              # (numbers, only, negation): what the two disagree on
+    scene: bool = False         # it sets a scene of play before it asks
 
 
 @dataclass
@@ -469,7 +470,7 @@ class Settler:
                 fm = self._marks[row] = marks(form["text"], form["lang"], statement=form["kind"] == "claim")
             out.setdefault(form["kind"], []).append(
                 Side(form["text"], form["lang"], fm.negated and form["kind"] != "claim", float(sims[j]), lex,
-                     clashes(reading.marks, fm)))
+                     clashes(reading.marks, fm), self._sets_scene(row)))
         return out
 
     def _sets_scene(self, row: int) -> bool:
@@ -821,7 +822,11 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
         fit = max(scored.values())          # how well the ruling fits, whichever side
         # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
         # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
-        lean = {k: _side_score(v, params, params["side_lex_weight"], polar) for k, v in sides.items()}
+        # — read off the forms that ask the case alone: a scene-setting form is near a question that sets the same
+        # scene whichever side it asks ("…네 번째 배를 넣었어. 바로 라운드 끝나?" against "…넣었어. 한 번 더 할 수 있어?")
+        plain = {k: max([f for f in v if not f.scene] or v, key=lambda f: _side_score(f, params, verdict=polar))
+                 for k, v in forms.items()}
+        lean = {k: _side_score(v, params, params["side_lex_weight"], polar) for k, v in plain.items()}
         yes = max((k for k in ("ask", "claim") if k in lean), key=lambda k: lean[k], default=None)
         no = "deny" if "deny" in lean else None
         if yes is None or no is None:
