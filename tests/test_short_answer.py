@@ -85,3 +85,15 @@ def test_nothing_proves_a_wh_question():
     answer = _answer("Pay 2 Papyrus.", "파피루스 2개를 냅니다.", "Pay 2 Papyrus.")
     assert short_answer(of_text("What does Bastet do?", "en"), answer, None, confident=True) is None
 
+
+
+@pytest.mark.parametrize("sentence, moment", [
+    ("라운드가 끝날 때마다 신전 점수를 계산합니다.", True),
+    ("마앗 단계 종료 시마다: 차례 순서 트랙에서 당신의 마앗 마커가 첫 번째에 위치해 있다면 2점 획득.", True),
+    ("라운드마다 신전 점수를 계산합니다.", True),
+    # "마다" after a thing is a rate, not a moment: no "when" line from it
+    ("신전에 쌓인 석재 중, 각 칸 꼭대기에 있는 석재마다 1점씩입니다.", False),
+])
+def test_a_key_sentence_answers_when_only_where_it_names_a_moment(sentence, moment):
+    from app.core.short_answer import MOMENT
+    assert bool(MOMENT.search(sentence)) == moment

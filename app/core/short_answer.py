@@ -27,7 +27,9 @@ from .settle import Settled, asks_several, question_kind
 
 LABELS = {"yes": {"en": "Yes", "ko": "예"}, "no": {"en": "No", "ko": "아니요"}}
 MOMENT = re.compile(r"\b(?:immediately|at the (?:end|start|beginning)|during|after|before|each time|whenever|until|"
-                    r"next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|마다|이후|직후|다음 차례|부터", re.I)
+                    r"next turn|same turn)\b|즉시|곧바로|끝날 때|끝나면|시작할 때|동안|이후|직후|다음 차례|부터|"
+                    # "마다" is a moment after a time ("라운드마다"), a rate after a thing ("석재마다 1점")
+                    r"(?:라운드|차례|턴|단계|시대|자전|때|시)\s?마다", re.I)
 
 
 def _row_line(text: str, question: Question) -> str | None:
