@@ -179,6 +179,10 @@ NEVER_WRONG = [
     # that states two numbers is not judged by one of them
     ("tekhenu-time-of-set", "4인 게임인데, 친구는 세트 지역에 첫 건물은 병사 4, 두 번째 건물은 병사 3이래. 나는 둘 다 4라고 "
      "했는데 누가 맞아?", "dispute", "yes"),
+    # TtA: under Despotism at most 2 urban buildings of each type. A scene-setting form of another case ("I'm under
+    # Despotism with two temples already. Can I still build two labs?") shares the scene, not the case
+    ("through-the-ages", "Still in Despotism with two temples built. Am I allowed a third temple?", "yes_no", "no"),
+    ("through-the-ages", "아직 전제정치고 신전 2개 지었어. 신전 하나 더 지어도 돼?", "yes_no", "no"),
 ]
 
 

@@ -259,6 +259,12 @@ PARAMS = {
     # I get its bonus right then and there?") is further in meaning from the forms, which ask the case alone:
     # its fit may be this much lower (0.01: +4 right, 0 wrong on the tuning questions; 0.02: +7, +2)
     "scene_allowance": 0.01,
+    # a form that sets a scene before it asks fits a question that sets the same scene whatever the two ask
+    # ("I'm under Despotism with two temples already. Can I still build two labs?" for "…two temples built. Am I
+    # allowed a third temple?"): it fits this much less. 0.03 in session 17: 381 / 19 → 376 / 15 on the tuning,
+    # case, training and dev questions, holding on both halves (178 / 14 → 175 / 11, 203 / 5 → 201 / 4) and on the
+    # 240 new situational training questions alone (36 / 9 → 34 / 5); 0.01: 376 / 17, 0.05: 369 / 15
+    "scene_form_penalty": 0.03,
     "min_dense": 0.8,           # the meaning alone must be close
     # ahead of every ruling that answers otherwise (0.08 → 0.079 in session 16: +3 right, 0 wrong on the tuning
     # questions once the new rulings' forms had moved the word weights)
@@ -804,7 +810,8 @@ def _side_score(side: Side, params: dict, lex_weight: float | None = None, verdi
     lex = params["lex_weight"] if lex_weight is None else lex_weight
     clash = params["verdict_number_clash"] if verdict else params["number_clash"]
     return (side.dense + lex * side.lexical - numbers * clash
-            - only * params["only_clash"] - negation * params["negation_clash"])
+            - only * params["only_clash"] - negation * params["negation_clash"]
+            - side.scene * params["scene_form_penalty"])
 
 
 def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Match] | None, list[Match]]:
