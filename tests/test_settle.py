@@ -578,3 +578,12 @@ def test_the_side_of_a_claim_is_read_off_the_forms_that_ask_the_case_alone(assis
     short = assistant.answer("Three of us, my friend just docked the fourth ship and I'm up next. Do I still get one "
                              "more turn before the round ends?", "imhotep")["answer"]["short"]
     assert short is None or short["verdict"] == "no", short
+
+
+def test_one_cards_value_does_not_answer_a_question_about_two_cards(assistant):
+    # Time of Seth SX05 gives 2 Scribes, 4 Priests and 4 Soldiers, SX12 4 Priests: together 8 Priests — SX05's
+    # own line (4) is not the answer
+    short = assistant.answer("I drafted SX05 and SX12 as my starting cards. How many Priests and Soldiers do I "
+                             "start with?", "tekhenu-time-of-set")["answer"]["short"]
+    assert short is None or short.get("basis") != "ruling" or short.get("ruling_id") not in (
+        "tekhenu-time-of-set/ruling/sx05-gains", "tekhenu-time-of-set/ruling/sx12-gains"), short

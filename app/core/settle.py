@@ -526,6 +526,7 @@ class Settler:
         out = Weighing(kind, question, reading, positions, position)
         several = kind == "how_many" and asks_several(question)
         solo = bool(SOLO_WORDS.search(question.text))
+        several_cards = set(question.printed_ids) if kind == "how_many" and len(set(question.printed_ids)) > 1 else set()
         span = None
         if position is not None:
             start = question.text.find(position.position)
@@ -548,6 +549,8 @@ class Settler:
                 continue            # a solo-mode reading answers a question about the solo mode only
             if ruling.value is not None and kind == "how_many" and not self._counts_what_is_asked(ruling, question):
                 continue
+            if ruling.value is not None and several_cards and self._card_id(ruling) in several_cards:
+                continue            # "SX05 and SX12: how many Priests?" — one card's value is not the two's
             values = self.read_values(ruling, question, asked, vocabulary, span)
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
             # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table
@@ -644,6 +647,10 @@ class Settler:
         yes_only = {lang: words["yes"][lang] - words["no"][lang] for lang in ("ko", "en")}
         no_only = {lang: words["no"][lang] - words["yes"][lang] for lang in ("ko", "en")}
         return direction / norm, (a + d) / 2, yes_only, no_only
+
+    def _card_id(self, ruling: Ruling) -> str | None:
+        """The printed id of the card a reading reads ("SX05"), None for a rule's."""
+        return getattr(self.kb.entry(ruling.rule), "printed_id", None)
 
     def _solo(self, ruling: Ruling) -> bool:
         rule = self.kb.entry(ruling.rule)
