@@ -259,7 +259,8 @@ PARAMS = {
     # I get its bonus right then and there?") is further in meaning from the forms, which ask the case alone:
     # its fit may be this much lower (0.01: +4 right, 0 wrong on the tuning questions; 0.02: +7, +2)
     "scene_allowance": 0.01,
-    # a form that sets a scene before it asks fits a question that sets the same scene whatever the two ask
+    # a yes/no reading's form that sets a scene before it asks (each has one per language on each side) fits a
+    # question that sets the same scene whatever the two ask
     # ("I'm under Despotism with two temples already. Can I still build two labs?" for "…two temples built. Am I
     # allowed a third temple?"): it fits this much less. 0.03 in session 17: 381 / 19 → 376 / 15 on the tuning,
     # case, training and dev questions, holding on both halves (178 / 14 → 175 / 11, 203 / 5 → 201 / 4) and on the
@@ -456,8 +457,9 @@ class Settler:
 
     def sides(self, reading: Reading, ruling: Ruling, plain: bool = False) -> dict[str, list[Side]]:
         """The ruling's forms on each side ("ask", "deny", "claim") against a reading. `plain`: only the forms
-        that ask the case alone — a dispute's position states a case, and a form that sets a scene of play
-        before it asks ("3인 게임인데 방금 …했어. … 받아?") is no statement of it."""
+        that ask the case alone — a dispute's position states a case, and a yes/no reading's form that sets a
+        scene of play before it asks ("3인 게임인데 방금 …했어. … 받아?") is no statement of it (a value
+        reading's "Balance −7: how many VP?" states its numbers, and is kept)."""
         rows = self.by_ruling.get(ruling.id) or []
         if plain:
             rows = [row for row in rows if not self._sets_scene(row)]
@@ -558,7 +560,7 @@ class Settler:
             conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
             polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
-                                       [self.sides(r, ruling, plain=True) for r in positions], values, conditions,
+                                       [self.sides(r, ruling, plain=polar) for r in positions], values, conditions,
                                        self._explained(ruling, written, question.text, values, kind),
                                        self.polarity(reading, ruling) if polar else None,
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
@@ -818,7 +820,7 @@ def _side_score(side: Side, params: dict, lex_weight: float | None = None, verdi
     clash = params["verdict_number_clash"] if verdict else params["number_clash"]
     return (side.dense + lex * side.lexical - numbers * clash
             - only * params["only_clash"] - negation * params["negation_clash"]
-            - side.scene * params["scene_form_penalty"])
+            - (side.scene and verdict) * params["scene_form_penalty"])
 
 
 def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Match] | None, list[Match]]:
