@@ -380,12 +380,10 @@ class Short(_Open):
                                   "the rules it rests on, or the rulebook's table row or sentence",
                       examples=["Arbiter's reading (not rulebook text): A gray die can be used to Produce "
                                 "Resources. — false · from: Note - gray dice cannot Produce Resources"])
-    basis: Literal["ruling", "example", "table", "key_sentence", "card_data"] = Field(
+    basis: Literal["ruling", "example", "table"] = Field(
         description="what proves it: `ruling` — a reading of the rule's sentence (`claim`, never rulebook text) "
                     "with the sentence it rests on in `text`; `example` — the engine ran the question's own numbers "
-                    "and checked the result; `table` — the rulebook table's row for the question's number; "
-                    "`key_sentence` — the rule's sentence that names the moment asked; `card_data` — a line of a "
-                    "card's catalogue data (the engine's values in words, never rulebook text)",
+                    "and checked the result; `table` — the rulebook table's row for the question's number",
         examples=["ruling"])
     kind: Literal["yes_no", "dispute", "how_many", "when"] = Field(
         description="the question's kind: yes_no (\"Can I…?\"), dispute (\"My friend says… who is right?\"), "

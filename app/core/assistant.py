@@ -46,9 +46,6 @@ MAX_DETAILS = 3          # rules of the answer's own section (an overview seldom
 MAX_ALSO = 4             # the other candidates on the page
 MAX_EXCEPTIONS = 4       # the rules and cards that override the answer, shown under it
 MAX_KIND_RULES = 4       # a card's answer: the rules that govern its kind
-# the selection's probability above which the answer's key sentence may become the short answer line
-# (a table row or a verified example needs no such confidence: they prove themselves)
-SHORT_CONFIDENCE = 0.5
 CITATIONS = 5
 # A game-less question whose words do not decide the game: every other game whose best rule scores at
 # least this share of the chosen game's is offered beside the answer, with the notice (a game whose
@@ -281,10 +278,7 @@ class Assistant:
         elif example is not None and not plays_rule(example, top.id):
             # the example plays a neighbouring rule (the answer's own has no scenario): say so on the answer
             out["notices"].append(_notice("related_example", example=dict(example["title"])))
-        answer["short"] = short_answer.short_answer(q, answer, example, confident=confidence >= SHORT_CONFIDENCE,
-                                                    settled=settled, kb=self.kb)
-        if answer["short"] and answer["short"]["basis"] == "key_sentence" and answer.get("origin") == "description":
-            answer["short"]["basis"] = "card_data"      # a card's data in words, never "the rulebook's sentence"
+        answer["short"] = short_answer.short_answer(q, answer, example, settled=settled, kb=self.kb)
         out["settle"] = settle_record(q, settled, weighed)
         return _finish(out)
 

@@ -617,7 +617,7 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
         return None
     text_lang = lang if short["text"].get(lang) else next(iter(short["text"]))
     sentence = key_text(short["text"][text_lang])
-    if short.get("basis") in ("ruling", "key_sentence"):        # the rulebook's own words
+    if short.get("basis") == "ruling":        # the rulebook's own words
         sentence = f"“{sentence}”"
         if (short.get("text_origin") or {}).get(text_lang) == "translation":
             sentence += f" {t('short_translated', text_lang)}"
