@@ -24,8 +24,10 @@ def test_no_search_aid_copies_an_evaluation_question():
     assert not copies, f"search aids that copy evaluation questions (remove them from kb/data/*/search/): {copies}"
 
 
-JUDGED = [ROOT / "eval" / name for name in ("tuning_questions.yaml", "holdout_questions.yaml", "cases_tuning.yaml",
-                                            "cases_holdout.yaml", "disputes_tuning.yaml")]
+JUDGED = [*(ROOT / "eval" / name for name in ("tuning_questions.yaml", "holdout_questions.yaml", "cases_tuning.yaml",
+                                              "cases_holdout.yaml", "disputes_tuning.yaml")),
+          # the situational training questions (session 17): every one judged, in Korean/English pairs
+          *sorted((ROOT / "eval" / "train").glob("cases*.yaml"))]
 
 
 def test_every_referee_verdict_is_well_formed_and_every_pair_is_one_question_in_both_languages():
@@ -51,3 +53,16 @@ def settled_alike(settle: dict) -> tuple:
     """What a verdict settles, whatever its language: its type, verdict or value, and its moment's phrases
     (in either order)."""
     return (settle["type"], settle.get("verdict"), str(settle.get("value")), frozenset(settle.get("phase") or ()))
+
+
+def test_every_training_question_has_a_gold_snippet_in_a_rule_or_card_of_its_game():
+    """The answer selection learns from the gold snippets (a candidate holding any of them is right): a question
+    none of whose snippets an entry holds any longer (a rule's text edited) would teach it that no candidate is."""
+    kb = load_kb()
+    texts = {game_id: [gold_key(t) for entry in [*game.rules.values(), *game.cards.values()]
+                       for t in (entry.text.get("ko"), entry.text.get("en")) if t]
+             for game_id, game in kb.games.items()}
+    lost = [(path.name, q.id, q.gold) for path in sorted((ROOT / "eval" / "train").glob("*.yaml"))
+            for q in load_questions(path)
+            if not any(gold_key(g) and gold_key(g) in t for g in q.gold for t in texts[q.game])]
+    assert not lost, lost
