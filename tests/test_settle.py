@@ -547,12 +547,8 @@ def test_a_number_in_the_rulings_own_words_explains_the_question_only_written_as
                              "tekhenu")["answer"]["short"]
     assert short is None or (short["value"] or {}).get("amount") == 12, short
     # "2인 게임" written in a ruling's own words as the question writes it still explains the 2
-    assert {">인"} <= settle_counted("2인 게임", 0, 1) and {">pla"} <= settle_counted("a 2-player game", 2, 3)
-
-
-def settle_counted(text, start, end):
     from app.core.settle import _counted
-    return _counted(text, start, end)
+    assert {">인"} <= _counted("2인 게임", 0, 1) and {">pla"} <= _counted("a 2-player game", 2, 3)
 
 
 def test_the_answers_a_question_offers_are_not_numbers_of_its_case(assistant):

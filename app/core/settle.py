@@ -248,7 +248,8 @@ PARAMS = {
     "lex_weight": 0.2,          # words against meaning
     "number_clash": 0.0,        # a value reading's form counts other numbers than the question (its example)
     # a yes/no reading's form counts other numbers than the question: another case ("Under Despotism can I have
-    # two labs and two temples?" for "…3 labs and 1 temple?"): 0.2 in session 17, tuning 336 / 11 → 340 / 10 (0.04: +1 / −1, 0.08: +2 / −1, 1: as 0.2)
+    # two labs and two temples?" for "…3 labs and 1 temple?"): 0.2 in session 17, tuning 336 / 11 → 340 / 10
+    # (0.04: +1 / −1, 0.08: +2 / −1, 1: as 0.2)
     "verdict_number_clash": 0.2,
     "only_clash": 0.06,         # one of them restricts ("only", "만", "밖에") and the other does not
     "negation_clash": 0.05,     # one predicate is negated and the other not (the answer is then turned)
@@ -528,7 +529,8 @@ class Settler:
         out = Weighing(kind, question, reading, positions, position)
         several = kind == "how_many" and asks_several(question)
         solo = bool(SOLO_WORDS.search(question.text))
-        several_cards = set(question.printed_ids) if kind == "how_many" and len(set(question.printed_ids)) > 1 else set()
+        named = set(question.printed_ids)
+        several_cards = named if kind == "how_many" and len(named) > 1 else set()
         span = None
         if position is not None:
             start = question.text.find(position.position)
@@ -838,8 +840,9 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
         fit = max(scored.values())          # how well the ruling fits, whichever side
         # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
         # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
-        # — read off the forms that ask the case alone: a scene-setting form is near a question that sets the same
-        # scene whichever side it asks ("…네 번째 배를 넣었어. 바로 라운드 끝나?" against "…넣었어. 한 번 더 할 수 있어?")
+        # — read off the forms that ask the case alone: a scene-setting form is near a question that sets the
+        # same scene whichever side it asks ("…네 번째 배를 넣었어. 바로 라운드 끝나?" against "…넣었어. 한 번 더
+        # 할 수 있어?")
         plain = {k: max([f for f in v if not f.scene] or v, key=lambda f: _side_score(f, params, verdict=polar))
                  for k, v in forms.items()}
         lean = {k: _side_score(v, params, params["side_lex_weight"], polar) for k, v in plain.items()}

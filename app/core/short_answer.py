@@ -28,7 +28,6 @@ from .settle import Settled, asks_several, question_kind
 LABELS = {"yes": {"en": "Yes", "ko": "예"}, "no": {"en": "No", "ko": "아니요"}}
 
 
-
 def _row_line(text: str, question: Question) -> str | None:
     """'Balance −3 ~ −5 → Victory Points −1': the table's header read against the covering row."""
     row = tables.row_for(text or "", question.numbers)
