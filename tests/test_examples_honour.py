@@ -265,3 +265,61 @@ def test_an_example_of_the_rule_itself_has_no_related_notice(assistant):
 
     assert plays_rule(result["example"], result["answer"]["rule_id"])
     assert "related_example" not in {n["kind"] for n in result["notices"]}
+
+
+# -- a stored case played for the question's player count ---------------------------------------------------
+def _seats(view: dict) -> int:
+    """The players an Imhotep view shows: one supply sled each."""
+    return sum(key.endswith(".sled") for key in view)
+
+
+def _candidate(assistant, game: str, scenario_id: str, question: str):
+    from app.core import examples
+
+    vocabulary = assistant.vocabulary(game)
+    asked = vocabulary.read(question, "ko" if HANGUL.search(question) else "en")
+    candidate = examples.Candidate(assistant.scenarios[scenario_id], 0)
+    candidate.missing = vocabulary.missing(asked, candidate.spec, lasting=True)
+    return examples, vocabulary, asked, candidate
+
+
+@pytest.mark.parametrize("question", ["Three players, and the quarry has no stones of my colour left. Can I get stones?",
+                                      "3인 게임인데 돌무더기에 내 색 석재가 하나도 없어. 석재 캐내기 돼?"])
+def test_a_stored_case_is_played_for_the_questions_player_count_and_checked_again(assistant, question):
+    examples, vocabulary, asked, candidate = _candidate(assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry",
+                                                        question)
+    assert [(g.value, g.quantity) for g in candidate.missing.numbers] == [(3, "players")]
+    seated = examples.reseated(asked, vocabulary, candidate, 2, 4)
+    assert seated is not None and not seated.missing and seated.built
+    assert seated.spec["setup"]["players"] == 3 and candidate.spec["setup"]["players"] == 2     # stored one untouched
+    played = examples.play(registry.get("imhotep"), seated.spec, "en", [])
+    assert played.result.verified and _seats(played.result.before) == 3
+
+
+def test_a_case_about_its_own_player_count_is_not_played_for_another(assistant):
+    # "With 2 players the temple has 4 spaces" is the 2-player case: 3 players would be another rule
+    examples, vocabulary, asked, candidate = _candidate(
+        assistant, "imhotep", "imhotep/scenario/temple-two-players-four-spaces",
+        "Three players and the first level of the temple is full. Where does the next stone go?")
+    assert any(g.quantity == "players" for g in candidate.missing.numbers)
+    assert examples.reseated(asked, vocabulary, candidate, 2, 4) is None
+
+
+@pytest.mark.parametrize("question, why", [
+    ("Five players, and the quarry has no stones of my colour. Can I get stones?", "more than the game seats"),
+    ("Three players: the quarry has no stones of my colour and I hold the Hammer. Can I get stones?", "a thing too"),
+])
+def test_a_case_is_not_reseated_where_the_count_alone_would_not_make_it_the_question(assistant, question, why):
+    examples, vocabulary, asked, candidate = _candidate(assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry",
+                                                        question)
+    assert examples.reseated(asked, vocabulary, candidate, 2, 4) is None, why
+
+
+def test_a_reseated_example_says_so_in_both_languages(assistant):
+    result = _ask(assistant, "Three of us. The quarry has no stones of my colour left. Can I still take the get new "
+                             "stones action?", "imhotep")
+    notice = next((n for n in result["notices"] if n["kind"] == "reseated"), None)
+    if result["example"]["scenario_id"] == "imhotep/scenario/get-stones-empty-quarry":
+        assert notice is not None and "3" in notice["en"] and "3인" in notice["ko"]
+        assert _seats(result["example"]["before"]) == 3 and result["example"]["verified"]
+    assert notice is None or result["example"]["missing"]["numbers"] == []

@@ -492,7 +492,18 @@ class Assistant:
             elif not refusal:
                 notices.append(_notice("no_example", game=name))
             return None, notices
-        shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
+        shown = None
+        seated = examples.reseated(asked, vocabulary, chosen, engine.info.min_players, engine.info.max_players)
+        if seated is not None:
+            shown = examples.play_narrated(engine, seated.spec, lang, self._edition_diffs(seated.spec, cited[:1]))
+            if shown is not None and shown[0].result.verified:
+                notices.append(examples.reseated_notice(chosen.spec["setup"][examples.PLAYERS],
+                                                        seated.spec["setup"][examples.PLAYERS]))
+                chosen = seated
+            else:
+                shown = None
+        if shown is None:
+            shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
         if shown is None:
             return None, notices + [_notice("example_failed", game=name)]
         played, data = shown

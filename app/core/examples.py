@@ -69,6 +69,49 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
     return max(usable, key=lambda ic: _key(ic[1], ic[0], asked))[1]
 
 
+PLAYERS = "players"
+
+
+def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: int, high: int) -> Candidate | None:
+    """The chosen stored scenario set up for the question's player count, where that count is all it misses
+    ("Three of us, I just took my fourth die…" against a rulebook case stored for two players): the same case,
+    to be played and checked again by the engine (the caller keeps it only where every check still holds).
+    None where the scenario is about its own count (its title or a check names one: "2인 게임의 신전 4칸"), where
+    it is a solo case or the question's is one, or where the count is outside `low`..`high`."""
+    missing = candidate.missing
+    if candidate.built or missing.things or not missing.numbers:
+        return None
+    if any(g.quantity != PLAYERS for g in missing.numbers) or len({g.value for g in missing.numbers}) != 1:
+        return None
+    count = missing.numbers[0].value
+    setup = candidate.spec.get("setup") or {}
+    stored = setup.get(PLAYERS)
+    if type(stored) is not int or stored < 2 or not max(2, low) <= count <= high:
+        return None
+    texts = {"en": [(candidate.spec.get("title") or {}).get("en") or ""],
+             "ko": [(candidate.spec.get("title") or {}).get("ko") or ""]}
+    for check in candidate.spec.get("expect") or []:
+        texts["en"].append(check.get("description") or "")
+        texts["ko"].append(check.get("description_ko") or "")
+    if any(g.quantity == PLAYERS for lang, parts in texts.items()
+           for g in vocabulary.read(" ".join(parts), lang).numbers):
+        return None
+    spec = copy.deepcopy(candidate.spec)
+    spec["setup"][PLAYERS] = count
+    out = Candidate(spec, candidate.rank, built=True, further=candidate.further, near=candidate.near,
+                    ruled=candidate.ruled)
+    out.missing = vocabulary.missing(asked, spec)
+    return None if out.missing else out
+
+
+def reseated_notice(stored: int, count: int) -> dict:
+    return {"kind": "reseated",
+            "en": f"The example below is a rulebook case stored for {stored} players, played here with {count} "
+                  f"as in your question; the rules engine checked it again with {count}.",
+            "ko": f"아래 예시는 {stored}인 게임으로 저장된 규칙 예시를 질문처럼 {count}인 게임으로 실행한 것이며, 규칙 엔진이 "
+                  f"{count}인으로 다시 확인했습니다."}
+
+
 def substitutes_only(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> list[Thing]:
     """The printed cards asked that no candidate shows, when every candidate shows another card instead."""
     missed: list[Thing] = []
