@@ -245,7 +245,8 @@ def test_most_broad_questions_are_honoured_not_just_explained(assistant):
 @pytest.mark.parametrize("game, question", [
     ("through-the-ages", "When the military deck runs out, do we reshuffle the discards?"),
     # (the air forces' "go up four times?" had been one: since session 17 it finds the rule whose example it is)
-    ("imhotep", "The round card shows two 4-slot ships. May we swap one of them for a smaller ship?"),
+    # (Imhotep's "may we swap one of the round card's ships?" had been one: since session 18 it has its own)
+    ("through-the-ages", "Can we play the Korean bonus cards? Do we have to take a leader out of each age?"),
 ])
 def test_an_example_of_a_neighbouring_rule_says_so(assistant, game, question):
     """The answer's own rule has no scenario, and the example plays a rule beside it: the answer says, in
@@ -315,11 +316,14 @@ def test_a_case_is_not_reseated_where_the_count_alone_would_not_make_it_the_ques
     assert examples.reseated(asked, vocabulary, candidate, 2, 4) is None, why
 
 
-def test_a_reseated_example_says_so_in_both_languages(assistant):
-    result = _ask(assistant, "Three of us. The quarry has no stones of my colour left. Can I still take the get new "
-                             "stones action?", "imhotep")
-    notice = next((n for n in result["notices"] if n["kind"] == "reseated"), None)
-    if result["example"]["scenario_id"] == "imhotep/scenario/get-stones-empty-quarry":
-        assert notice is not None and "3" in notice["en"] and "3인" in notice["ko"]
-        assert _seats(result["example"]["before"]) == 3 and result["example"]["verified"]
-    assert notice is None or result["example"]["missing"]["numbers"] == []
+@pytest.mark.parametrize("question", [
+    "Three of us. The quarry has no stones of my colour left. Can I still take the get new stones action?",
+    "3인 게임인데 돌무더기에 내 색 석재가 하나도 없어. 석재 캐내기 할 수 있어?"])
+def test_a_reseated_example_says_so_in_both_languages(assistant, question):
+    result = _ask(assistant, question, "imhotep")
+    example = result["example"]
+    assert example["scenario_id"] == "imhotep/scenario/get-stones-empty-quarry", "pick a case stored for another count"
+    notice = next(n for n in result["notices"] if n["kind"] == "reseated")
+    assert "2 players" in notice["en"] and "with 3" in notice["en"] and "2인" in notice["ko"] and "3인" in notice["ko"]
+    assert _seats(example["before"]) == 3 and example["verified"] and example["missing"]["numbers"] == []
+    assert "not_honoured" not in {n["kind"] for n in result["notices"]}

@@ -69,10 +69,9 @@ NOTICES = {
                        "ko": "{game} 엔진이 이 규칙의 예시를 실행하지 못해 예시를 보이지 않습니다."},
     "kind_example": {"en": "No example plays {card} itself yet: the example below plays another card of its kind.",
                      "ko": "{card}을(를) 직접 쓰는 예시는 아직 없습니다. 아래 예시는 같은 종류의 다른 카드를 보여 줍니다."},
-    "related_example": {"en": "No example plays this rule itself yet: the example below shows a related case, "
-                               "\u201c{example}\u201d.",
-                        "ko": "이 규칙 자체를 보여 주는 예시는 아직 없습니다. 아래 예시는 관련된 경우인 \u2018{example}\u2019을(를) "
-                              "보여 줍니다."},
+    # said whether the rule has no scenario or has only ones that show less of the question than this one
+    "related_example": {"en": "The example below shows a related case, \u201c{example}\u201d, not this rule itself.",
+                        "ko": "아래 예시는 이 규칙 자체가 아니라 관련된 경우인 \u2018{example}\u2019을(를) 보여 줍니다."},
     "guessed": {"en": "The question does not say which game it is about: this is {game}'s rule. "
                       "Other games answer it too (below).",
                 "ko": "어느 게임에 대한 질문인지 알 수 없어 {game}의 규칙으로 답했습니다. 다른 게임의 답도 아래에 있습니다."},
