@@ -309,6 +309,7 @@ def test_a_case_about_its_own_player_count_is_not_played_for_another(assistant):
 @pytest.mark.parametrize("question, why", [
     ("Five players, and the quarry has no stones of my colour. Can I get stones?", "more than the game seats"),
     ("Three players: the quarry has no stones of my colour and I hold the Hammer. Can I get stones?", "a thing too"),
+    ("Four players, two of us have no stones of our colour in the quarry. Can we get stones?", "two counts"),
 ])
 def test_a_case_is_not_reseated_where_the_count_alone_would_not_make_it_the_question(assistant, question, why):
     examples, vocabulary, asked, candidate = _candidate(assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry",

@@ -40,9 +40,12 @@ def _substitutes_a_card(missing: Missing) -> bool:
 
 def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
     """Objects first; then the example built from the question's own numbers where it shows them all; a
-    scenario of the ruling that settles the case (where it shows every number asked); a scenario of the answer's rule or section; the numbers it surely shows (a die holding the
-    value, a title naming it); the answer's rule; any other number found in it (the player count, a number
-    somewhere in its setup); the asker's edition; the order given."""
+    scenario of the ruling that settles the case (where it shows every number asked); a scenario of the answer's
+    rule or section; of the answer's rule itself (session 18: a same-section scenario whose title happened to hold
+    the question's "1" — "빈칸 한 장" — had beaten the rule's own case: tuning cases +3, training cases +4, dev
+    alike); the numbers it surely shows (a die holding the value, a title naming it); the higher-ranked rule; any
+    other number found in it (the player count, a number somewhere in its setup); the asker's edition; the order
+    given."""
     missing = candidate.missing
     things = len({t.key for t in asked.things}) - len(missing.things)
     numbers = len(asked.numbers) - len(missing.numbers)
@@ -50,7 +53,7 @@ def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
     # built from the question's own numbers, showing them all: that very case
     exact = candidate.built and bool(asked.numbers) and not missing.numbers
     ruled = candidate.ruled and not missing.numbers
-    return (things, exact, ruled, candidate.near, len(missing.strong), -candidate.rank, numbers, edition, -position)
+    return (things, exact, ruled, candidate.near, candidate.rank == 0, len(missing.strong), -candidate.rank, numbers, edition, -position)
 
 
 def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> Candidate | None:
@@ -84,6 +87,8 @@ def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: in
     if any(g.quantity != PLAYERS for g in missing.numbers) or len({g.value for g in missing.numbers}) != 1:
         return None
     count = missing.numbers[0].value
+    if {g.value for g in asked.numbers if g.quantity == PLAYERS} != {count}:
+        return None         # "Four-player game over, two of us tie…": which count is the table's is not read
     setup = candidate.spec.get("setup") or {}
     stored = setup.get(PLAYERS)
     if type(stored) is not int or stored < 2 or not max(2, low) <= count <= high:
