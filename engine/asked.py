@@ -128,6 +128,7 @@ class Missing:
     instead: tuple[Thing, ...] = ()                 # things of the same kinds the example shows in their place
     labels: dict = field(default_factory=dict)      # how a notice names the missing numbers' words {"en", "ko"}
     strong: tuple[Given, ...] = ()                  # the numbers it shows surely (not only somewhere in it)
+    held: tuple[Given, ...] = ()                    # of those, the ones it holds as their quantity's value
 
     def __bool__(self) -> bool:
         return bool(self.numbers or self.things)
@@ -316,7 +317,7 @@ class Vocabulary:
         if not asked.numbers and not asked.things:
             return Missing()
         shown = self.shown(spec, lasting)
-        numbers, strong = [], []
+        numbers, strong, held = [], [], []
         weak = {q.key for q in self.quantities if q.weak}
         for given in asked.numbers:
             values = shown.values.get(given.quantity) if given.quantity else None
@@ -330,6 +331,8 @@ class Vocabulary:
                 numbers.append(given)
             elif sure and given.quantity not in weak:
                 strong.append(given)
+                if values:
+                    held.append(given)
         things = [t for t in _unique(asked.things) if t.key not in shown.things]
         kinds = {t.kind for t in things}
         asked_keys = {t.key for t in asked.things}
@@ -340,7 +343,7 @@ class Vocabulary:
                         for k in sorted(shown.subject) if self.thing(k) is None and k not in asked_keys]
         labels = {q.key: q.label for q in self.quantities if any(g.quantity == q.key for g in numbers)}
         labels.update({t.key: t.label for t in asked.things if any(g.thing == t.key for g in numbers)})
-        return Missing(tuple(numbers), tuple(things), tuple(instead), labels, tuple(strong))
+        return Missing(tuple(numbers), tuple(things), tuple(instead), labels, tuple(strong), tuple(held))
 
     def score(self, asked: Asked, spec: dict) -> tuple[int, int]:
         """How much of the question a scenario shows: (things shown, numbers shown)."""

@@ -41,11 +41,12 @@ def _substitutes_a_card(missing: Missing) -> bool:
 def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
     """Objects first; then the example built from the question's own numbers where it shows them all; a
     scenario of the ruling that settles the case (where it shows every number asked); a scenario of the answer's
-    rule or section; of the answer's rule itself (session 18: a same-section scenario whose title happened to hold
-    the question's "1" — "빈칸 한 장" — had beaten the rule's own case: tuning cases +3, training cases +4, dev
-    alike); the numbers it surely shows (a die holding the value, a title naming it); the higher-ranked rule; any
-    other number found in it (the player count, a number somewhere in its setup); the asker's edition; the order
-    given."""
+    rule or section; the numbers it holds as their quantity's value (a die of the 5 asked, Osiris row 3); a
+    scenario of the answer's rule itself; the numbers it otherwise surely shows (a title naming one); the
+    higher-ranked rule; any other number found in it (the player count, a number somewhere in its setup); the
+    asker's edition; the order given. (Session 18: a same-section scenario whose title happened to hold the
+    question's "1" — "빈칸 … 한 장" — had beaten the answer rule's own case; with a title's number after the rule
+    itself: tuning cases +3, training cases +3, dev alike.)"""
     missing = candidate.missing
     things = len({t.key for t in asked.things}) - len(missing.things)
     numbers = len(asked.numbers) - len(missing.numbers)
@@ -53,7 +54,8 @@ def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
     # built from the question's own numbers, showing them all: that very case
     exact = candidate.built and bool(asked.numbers) and not missing.numbers
     ruled = candidate.ruled and not missing.numbers
-    return (things, exact, ruled, candidate.near, candidate.rank == 0, len(missing.strong), -candidate.rank, numbers, edition, -position)
+    return (things, exact, ruled, candidate.near, len(missing.held), candidate.rank == 0, len(missing.strong), -candidate.rank,
+            numbers, edition, -position)
 
 
 def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> Candidate | None:
