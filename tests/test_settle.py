@@ -583,3 +583,13 @@ def test_one_cards_value_does_not_answer_a_question_about_two_cards(assistant):
                              "start with?", "tekhenu-time-of-set")["answer"]["short"]
     assert short is None or short.get("basis") != "ruling" or short.get("ruling_id") not in (
         "tekhenu-time-of-set/ruling/sx05-gains", "tekhenu-time-of-set/ruling/sx12-gains"), short
+
+
+@pytest.mark.parametrize("question", ["DX03 법령으로 점수 내는데 세트 보드에 내 석상 2개랑 건물 3개가 있어. 몇 점이야?",
+                                      "Scoring Decree DX03: I have 2 statues and 3 buildings on the Seth board. How many VP?"])
+def test_another_printed_cards_reading_is_not_the_named_cards_rival(assistant, question):
+    # DX03: 2 VP per Statue and 2 per Building of yours on the Seth board (corpus, Decree cards): 2×2 + 3×2 = 10.
+    # DX02's reading (3 VP per Building) fits the words nearly as well; the question names DX03 only
+    short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
+    assert short["ruling_id"] == "tekhenu-time-of-set/ruling/dx03-seth-statues-and-buildings"
+    assert short["value"]["amount"] == 10

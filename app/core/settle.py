@@ -555,6 +555,12 @@ class Settler:
                 continue
             if ruling.value is not None and several_cards and self._card_id(ruling) in several_cards:
                 continue            # "SX05 and SX12: how many Priests?" — one card's value is not the two's
+            # "D14로 몇 점?": a reading of a printed card the question does not name (D12) is not its case, nor its
+            # rival (session 18, judged pool: 430 / 15 → 433 / 15). A dispute keeps them as rivals: there it added 3
+            # right and 1 wrong, a side misread that the other card's reading had held back (below the 8 : 1 bar)
+            if (named and kind != "dispute" and (card := self._card_id(ruling)) is not None
+                    and card not in named):
+                continue
             values = self.read_values(ruling, question, asked, vocabulary, span)
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
             # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table
