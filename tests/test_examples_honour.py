@@ -328,3 +328,17 @@ def test_a_reseated_example_says_so_in_both_languages(assistant, question):
     assert "2 players" in notice["en"] and "with 3" in notice["en"] and "2인" in notice["ko"] and "3인" in notice["ko"]
     assert _seats(example["before"]) == 3 and example["verified"] and example["missing"]["numbers"] == []
     assert "not_honoured" not in {n["kind"] for n in result["notices"]}
+
+
+@pytest.mark.parametrize("game, question, scenario", [
+    # the rule's scenarios all show what the question names; the one of the reading whose questions fit it best
+    # (a ship below its minimum; the 2-player setup that boxes T16 and D20) plays its case
+    ("imhotep", "Is there a minimum number of stones a ship needs before it may sail?",
+     "imhotep/scenario/sail-below-minimum"),
+    ("tekhenu", "Playing with two: do some cards get taken out of the game?",
+     "tekhenu/scenario/setup-two-players-t16-d20-boxed"),
+])
+def test_unsettled_the_best_fitting_readings_scenario_comes_first_among_equals(assistant, game, question, scenario):
+    result = _ask(assistant, question, game)
+    assert result["answer"]["short"] is None or result["answer"]["short"].get("basis") != "ruling"
+    assert result["example"]["scenario_id"] == scenario

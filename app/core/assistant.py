@@ -267,7 +267,11 @@ class Assistant:
         cited = [h.doc.id for h in ranked if is_solo(h.doc.section) == is_solo(top.section)]
         if kind_rules is not None:       # the card's own examples first, then those of the rules of its kind
             cited = list(dict.fromkeys([top.id, *(d["rule_id"] for d in kind_rules), *cited]))
-        example, example_notices = self.example(q, chosen, cited, settled)
+        # not settled: the scenarios of the answer rule's reading that fits the question best still play its case
+        # before the rule's others, where they show as much of the question
+        leaning = [] if settled is not None else next(
+            (list(m.ruling.scenarios) for m in weighed if m.ruling.rule == top.id and m.ruling.scenarios), [])
+        example, example_notices = self.example(q, chosen, cited, settled, leaning)
         out["example"] = example
         out["notices"] += example_notices
         card = self.kb.entry(top.id)
@@ -464,7 +468,7 @@ class Assistant:
 
     # -- the example -----------------------------------------------------------------------------------
     def example(self, question: Question, game: str, cited: list[str],
-                settled: "settle.Settled | None" = None) -> tuple[dict | None, list[dict]]:
+                settled: "settle.Settled | None" = None, leaning: list[str] = ()) -> tuple[dict | None, list[dict]]:
         """(example, notices): of the scenarios of the answer's game for the cited rules — one built from
         what the question names (its objects and numbers), those linked to the first cited rules and to
         the answer's section — the one that shows most of what the question asks, played under the
@@ -481,7 +485,7 @@ class Assistant:
         built = engine.example_from_question(asked, cited)
         refusal = {"kind": "number", **built.notice} if built is not None and built.notice else None
         ruled = [s for s in (settled.ruling.scenarios if settled is not None else []) if s.startswith(f"{game}/")]
-        candidates = self._example_candidates(built, cited, ruled)
+        candidates = self._example_candidates(built, cited, ruled, [s for s in leaning if s.startswith(f"{game}/")])
         chosen = examples.choose(asked, vocabulary, candidates)
         notices = [refusal] if refusal else []
         if chosen is None:
@@ -520,7 +524,8 @@ class Assistant:
             notices.append(played.edition_notice)
         return data, notices
 
-    def _example_candidates(self, built, cited: list[str], ruled: list[str] = ()) -> list[examples.Candidate]:
+    def _example_candidates(self, built, cited: list[str], ruled: list[str] = (),
+                            leaning: list[str] = ()) -> list[examples.Candidate]:
         """The examples the answer could show, in the order a tie is broken: the scenarios of the ruling that
         settles the case, the one built from the question, then the scenarios linked to the first cited
         rules (the asker's edition first within a rule), then those of further cited rules (of another
@@ -532,6 +537,11 @@ class Assistant:
             if spec is not None:
                 seen.add(sid)
                 out.append(examples.Candidate(spec, 0, ruled=True))
+        for sid in leaning:         # of the reading that fits best, unsettled: the answer rule's, first among equals
+            spec = self.scenarios.get(sid) if sid not in seen else None
+            if spec is not None and cited and cited[0] in spec.get("rules", []):
+                seen.add(sid)
+                out.append(examples.Candidate(spec, 0))
         section = getattr(self.kb.entry(cited[0]), "section", None) if cited else None
 
         def near(rank: int, rule) -> bool:
