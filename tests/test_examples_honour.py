@@ -291,7 +291,7 @@ def test_a_stored_case_is_played_for_the_questions_player_count_and_checked_agai
                                                         question)
     assert [(g.value, g.quantity) for g in candidate.missing.numbers] == [(3, "players")]
     seated = examples.reseated(asked, vocabulary, candidate, 2, 4)
-    assert seated is not None and not seated.missing and seated.built
+    assert seated is not None and not seated.missing and seated.reseated_from == 2 and not seated.lasting
     assert seated.spec["setup"]["players"] == 3 and candidate.spec["setup"]["players"] == 2     # stored one untouched
     played = examples.play(registry.get("imhotep"), seated.spec, "en", [])
     assert played.result.verified and _seats(played.result.before) == 3

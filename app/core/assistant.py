@@ -78,6 +78,16 @@ NOTICES = {
 }
 
 
+def _verified(engine, spec: dict, lang: str) -> bool:
+    """Whether the engine plays a scenario under the asker's edition with every check holding (whatever it raises
+    on a setup it was not stored with is a no, as in `examples.play_narrated`)."""
+    try:
+        played = examples.play(engine, spec, lang, [])
+    except Exception:  # noqa: BLE001 - see the docstring
+        return False
+    return played is not None and played.result.verified
+
+
 def plays_rule(example: dict, rule_id: str) -> bool:
     """Whether an example plays the rule itself: a scenario of the rule, one built from the question, or one of
     the scenarios of the ruling that settled the case."""
@@ -486,6 +496,8 @@ class Assistant:
         refusal = {"kind": "number", **built.notice} if built is not None and built.notice else None
         ruled = [s for s in (settled.ruling.scenarios if settled is not None else []) if s.startswith(f"{game}/")]
         candidates = self._example_candidates(built, cited, ruled, [s for s in leaning if s.startswith(f"{game}/")])
+        candidates = examples.reseat(asked, vocabulary, candidates, engine.info.min_players, engine.info.max_players,
+                                     lambda spec: _verified(engine, spec, lang))
         chosen = examples.choose(asked, vocabulary, candidates)
         notices = [refusal] if refusal else []
         if chosen is None:
@@ -495,18 +507,9 @@ class Assistant:
             elif not refusal:
                 notices.append(_notice("no_example", game=name))
             return None, notices
-        shown = None
-        seated = examples.reseated(asked, vocabulary, chosen, engine.info.min_players, engine.info.max_players)
-        if seated is not None:
-            shown = examples.play_narrated(engine, seated.spec, lang, self._edition_diffs(seated.spec, cited[:1]))
-            if shown is not None and shown[0].result.verified:
-                notices.append(examples.reseated_notice(chosen.spec["setup"][examples.PLAYERS],
-                                                        seated.spec["setup"][examples.PLAYERS]))
-                chosen = seated
-            else:
-                shown = None
-        if shown is None:
-            shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
+        if chosen.reseated_from is not None:
+            notices.append(examples.reseated_notice(chosen.reseated_from, chosen.spec["setup"][examples.PLAYERS]))
+        shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
         if shown is None:
             return None, notices + [_notice("example_failed", game=name)]
         played, data = shown

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Callable
 
 from engine.api import Engine, ScenarioError
 from engine.asked import Asked, Given, Missing, Thing, Vocabulary
@@ -26,6 +27,12 @@ class Candidate:
     near: bool = True               # of the answer's rule or of its section
     ruled: bool = False             # a scenario of the ruling that settles the case: it plays that very case
     missing: Missing = field(default_factory=Missing)
+    reseated_from: int | None = None    # a stored case set up for the question's player count: its stored count
+
+    @property
+    def lasting(self) -> bool:
+        """A stored scenario as stored (its reading is kept)."""
+        return not self.built and self.reseated_from is None
 
 
 def scenario_edition(spec: dict) -> str:
@@ -63,7 +70,7 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
     rule, the asker's edition and the order given. A candidate showing another printed card than the one
     asked is never chosen."""
     for c in candidates:
-        c.missing = vocabulary.missing(asked, c.spec, lasting=not c.built)
+        c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
     usable = [(i, c) for i, c in enumerate(candidates) if not _substitutes_a_card(c.missing)]
     if any(not c.missing for _, c in usable if not c.further):
         usable = [(i, c) for i, c in usable if not c.further]
@@ -77,8 +84,21 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
 PLAYERS = "players"
 
 
+def reseat(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate], low: int, high: int,
+           verified: Callable[[dict], bool]) -> list[Candidate]:
+    """The candidates, each stored case that misses only the question's player count replaced by the same case set
+    up for that count where `verified` (the engine plays it and every check holds): before the choice, so that the
+    ruling's own case, reseated, is weighed against a neighbour that shows the count by chance."""
+    out = []
+    for c in candidates:
+        c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
+        seated = reseated(asked, vocabulary, c, low, high)
+        out.append(seated if seated is not None and verified(seated.spec) else c)
+    return out
+
+
 def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: int, high: int) -> Candidate | None:
-    """The chosen stored scenario set up for the question's player count, where that count is all it misses
+    """A stored scenario set up for the question's player count, where that count is all it misses
     ("Three of us, I just took my fourth die…" against a rulebook case stored for two players): the same case,
     to be played and checked again by the engine (the caller keeps it only where every check still holds).
     None where the scenario is about its own count (its title or a check names one: "2인 게임의 신전 4칸"), where
@@ -105,8 +125,8 @@ def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: in
         return None
     spec = copy.deepcopy(candidate.spec)
     spec["setup"][PLAYERS] = count
-    out = Candidate(spec, candidate.rank, built=True, further=candidate.further, near=candidate.near,
-                    ruled=candidate.ruled)
+    out = Candidate(spec, candidate.rank, further=candidate.further, near=candidate.near, ruled=candidate.ruled,
+                    reseated_from=stored)
     out.missing = vocabulary.missing(asked, spec)
     return None if out.missing else out
 
@@ -123,7 +143,7 @@ def substitutes_only(asked: Asked, vocabulary: Vocabulary, candidates: list[Cand
     """The printed cards asked that no candidate shows, when every candidate shows another card instead."""
     missed: list[Thing] = []
     for c in candidates:
-        missing = vocabulary.missing(asked, c.spec, lasting=not c.built)
+        missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
         if _substitutes_a_card(missing):
             missed += [t for t in missing.things if t.kind == "card" and t not in missed]
     return missed
