@@ -81,6 +81,9 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
     ("through-the-ages", "With three of us, do the pact cards stay in the box?", {3: "players"}),
     ("imhotep", "넷이서 해도 돼?", {4: "players"}),
     ("tekhenu", "Two of us tonight — is T16 out?", {2: "players"}),
+    # "전사 4명": four Warriors, not four players ("명" counts people, units included)
+    ("through-the-ages", "군단 전술인데 전사 4명, 검사 3명이야. 부대 몇 개야?", {4: "warriors", 3: "swordsmen"}),
+    ("through-the-ages", "4명이서 하는데 기사 2명 희생하면?", {4: "players", 2: "knights"}),
 ])
 def test_the_shared_reader(game, question, expected):
     assert _read(registry.get(game).vocabulary(), question) == expected
