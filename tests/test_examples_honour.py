@@ -342,3 +342,26 @@ def test_unsettled_the_best_fitting_readings_scenario_comes_first_among_equals(a
     result = _ask(assistant, question, game)
     assert result["answer"]["short"] is None or result["answer"]["short"].get("basis") != "ruling"
     assert result["example"]["scenario_id"] == scenario
+
+
+def test_a_case_that_writes_no_count_is_reseated_from_the_count_it_is_set_up_with(assistant):
+    # Through the Ages' scenarios mostly write no player count: the runner sets them up for 2
+    from app.core.assistant import _seats
+
+    engine = registry.get("through-the-ages")
+    examples, vocabulary, asked, candidate = _candidate(
+        assistant, "through-the-ages", "through-the-ages/scenario/wars-only-in-the-full-game",
+        "3인 숙련 게임인데 전쟁 카드 써?")
+    assert "players" not in candidate.spec["setup"]
+    seated = examples.reseated(asked, vocabulary, candidate, 2, 4, lambda spec: _seats(engine, spec))
+    assert seated is not None and seated.reseated_from == 2 and seated.spec["setup"]["players"] == 3
+    result = _ask(assistant, "3인 숙련 게임인데 전쟁 카드 써?", "through-the-ages")
+    assert result["example"]["scenario_id"] == "through-the-ages/scenario/wars-only-in-the-full-game"
+    assert any(n["kind"] == "reseated" and "2인" in n["ko"] and "3인" in n["ko"] for n in result["notices"])
+
+
+def test_a_case_set_up_for_the_asked_count_all_along_says_nothing_of_it(assistant):
+    result = _ask(assistant, "Setting up a two-player advanced game. How many pact cards do we take out of the "
+                             "age I and II military decks?", "through-the-ages")
+    assert result["example"]["missing"]["numbers"] == []
+    assert "reseated" not in {n["kind"] for n in result["notices"]}

@@ -88,6 +88,14 @@ def _verified(engine, spec: dict, lang: str) -> bool:
     return played is not None and played.result.verified
 
 
+def _seats(engine, spec: dict) -> int | None:
+    """The player count a scenario's situation is set up with (its own, or the game's runner's default)."""
+    try:
+        return engine.state_to_json(engine.scenario_setup(spec).state).get("players")
+    except Exception:  # noqa: BLE001 - a scenario that cannot be set up is never reseated
+        return None
+
+
 def plays_rule(example: dict, rule_id: str) -> bool:
     """Whether an example plays the rule itself: a scenario of the rule, one built from the question, or one of
     the scenarios of the ruling that settled the case."""
@@ -497,7 +505,7 @@ class Assistant:
         ruled = [s for s in (settled.ruling.scenarios if settled is not None else []) if s.startswith(f"{game}/")]
         candidates = self._example_candidates(built, cited, ruled, [s for s in leaning if s.startswith(f"{game}/")])
         candidates = examples.reseat(asked, vocabulary, candidates, engine.info.min_players, engine.info.max_players,
-                                     lambda spec: _verified(engine, spec, lang))
+                                     lambda spec: _verified(engine, spec, lang), lambda spec: _seats(engine, spec))
         chosen = examples.choose(asked, vocabulary, candidates)
         notices = [refusal] if refusal else []
         if chosen is None:
@@ -507,7 +515,8 @@ class Assistant:
             elif not refusal:
                 notices.append(_notice("no_example", game=name))
             return None, notices
-        if chosen.reseated_from is not None:
+        # (a case that wrote no count and was set up for the asked one all along says nothing of it)
+        if chosen.reseated_from is not None and chosen.reseated_from != chosen.spec["setup"][examples.PLAYERS]:
             notices.append(examples.reseated_notice(chosen.reseated_from, chosen.spec["setup"][examples.PLAYERS]))
         shown = examples.play_narrated(engine, chosen.spec, lang, self._edition_diffs(chosen.spec, cited[:1]))
         if shown is None:

@@ -85,24 +85,26 @@ PLAYERS = "players"
 
 
 def reseat(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate], low: int, high: int,
-           verified: Callable[[dict], bool]) -> list[Candidate]:
+           verified: Callable[[dict], bool], seated: Callable[[dict], int | None] | None = None) -> list[Candidate]:
     """The candidates, each stored case that misses only the question's player count replaced by the same case set
     up for that count where `verified` (the engine plays it and every check holds): before the choice, so that the
     ruling's own case, reseated, is weighed against a neighbour that shows the count by chance."""
     out = []
     for c in candidates:
         c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
-        seated = reseated(asked, vocabulary, c, low, high)
-        out.append(seated if seated is not None and verified(seated.spec) else c)
+        other = reseated(asked, vocabulary, c, low, high, seated)
+        out.append(other if other is not None and verified(other.spec) else c)
     return out
 
 
-def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: int, high: int) -> Candidate | None:
+def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: int, high: int,
+             seated: Callable[[dict], int | None] | None = None) -> Candidate | None:
     """A stored scenario set up for the question's player count, where that count is all it misses
     ("Three of us, I just took my fourth die…" against a rulebook case stored for two players): the same case,
     to be played and checked again by the engine (the caller keeps it only where every check still holds).
     None where the scenario is about its own count (its title or a check names one: "2인 게임의 신전 4칸"), where
-    it is a solo case or the question's is one, or where the count is outside `low`..`high`."""
+    it is a solo case or the question's is one, or where the count is outside `low`..`high`. `seated`: the count a
+    scenario that writes none is set up with (the game's runner's default, read off its situation)."""
     missing = candidate.missing
     if candidate.built or missing.things or not missing.numbers:
         return None
@@ -113,6 +115,8 @@ def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: in
         return None         # "Four-player game over, two of us tie…": which count is the table's is not read
     setup = candidate.spec.get("setup") or {}
     stored = setup.get(PLAYERS)
+    if stored is None and seated is not None:
+        stored = seated(candidate.spec)
     if type(stored) is not int or stored < 2 or not max(2, low) <= count <= high:
         return None
     texts = {"en": [(candidate.spec.get("title") or {}).get("en") or ""],
@@ -124,7 +128,7 @@ def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: in
            for g in vocabulary.read(" ".join(parts), lang).numbers):
         return None
     spec = copy.deepcopy(candidate.spec)
-    spec["setup"][PLAYERS] = count
+    spec.setdefault("setup", {})[PLAYERS] = count
     out = Candidate(spec, candidate.rank, further=candidate.further, near=candidate.near, ruled=candidate.ruled,
                     reseated_from=stored)
     out.missing = vocabulary.missing(asked, spec)
