@@ -284,11 +284,12 @@ def _candidate(assistant, game: str, scenario_id: str, question: str):
     return examples, vocabulary, asked, candidate
 
 
-@pytest.mark.parametrize("question", ["Three players, and the quarry has no stones of my colour left. Can I get stones?",
-                                      "3인 게임인데 돌무더기에 내 색 석재가 하나도 없어. 석재 캐내기 돼?"])
+@pytest.mark.parametrize("question", [
+    "Three players, and the quarry has no stones of my colour left. Can I get stones?",
+    "3인 게임인데 돌무더기에 내 색 석재가 하나도 없어. 석재 캐내기 돼?"])
 def test_a_stored_case_is_played_for_the_questions_player_count_and_checked_again(assistant, question):
-    examples, vocabulary, asked, candidate = _candidate(assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry",
-                                                        question)
+    examples, vocabulary, asked, candidate = _candidate(
+        assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry", question)
     assert [(g.value, g.quantity) for g in candidate.missing.numbers] == [(3, "players")]
     seated = examples.reseated(asked, vocabulary, candidate, 2, 4)
     assert seated is not None and not seated.missing and seated.reseated_from == 2 and not seated.lasting
@@ -312,8 +313,8 @@ def test_a_case_about_its_own_player_count_is_not_played_for_another(assistant):
     ("Four players, two of us have no stones of our colour in the quarry. Can we get stones?", "two counts"),
 ])
 def test_a_case_is_not_reseated_where_the_count_alone_would_not_make_it_the_question(assistant, question, why):
-    examples, vocabulary, asked, candidate = _candidate(assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry",
-                                                        question)
+    examples, vocabulary, asked, candidate = _candidate(
+        assistant, "imhotep", "imhotep/scenario/get-stones-empty-quarry", question)
     assert examples.reseated(asked, vocabulary, candidate, 2, 4) is None, why
 
 

@@ -544,16 +544,12 @@ class Assistant:
         section: only where one shows all the question names and none before it does)."""
         out = []
         seen = set()
-        for sid in ruled:
-            spec = self.scenarios.get(sid)
-            if spec is not None:
-                seen.add(sid)
-                out.append(examples.Candidate(spec, 0, ruled=True))
-        for sid in leaning:         # of the reading that fits best, unsettled: the answer rule's, first among equals
+        # the settling ruling's cases; else those of the answer rule's best-fitting reading, first among equals
+        for sid, is_ruled in [*((sid, True) for sid in ruled), *((sid, False) for sid in leaning)]:
             spec = self.scenarios.get(sid) if sid not in seen else None
-            if spec is not None and cited and cited[0] in spec.get("rules", []):
+            if spec is not None and (is_ruled or (cited and cited[0] in spec.get("rules", []))):
                 seen.add(sid)
-                out.append(examples.Candidate(spec, 0))
+                out.append(examples.Candidate(spec, 0, ruled=is_ruled))
         section = getattr(self.kb.entry(cited[0]), "section", None) if cited else None
 
         def near(rank: int, rule) -> bool:

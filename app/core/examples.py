@@ -61,8 +61,8 @@ def _key(candidate: Candidate, position: int, asked: Asked) -> tuple:
     # built from the question's own numbers, showing them all: that very case
     exact = candidate.built and bool(asked.numbers) and not missing.numbers
     ruled = candidate.ruled and not missing.numbers
-    return (things, exact, ruled, candidate.near, len(missing.held), candidate.rank == 0, len(missing.strong), -candidate.rank,
-            numbers, edition, -position)
+    return (things, exact, ruled, candidate.near, len(missing.held), candidate.rank == 0, len(missing.strong),
+            -candidate.rank, numbers, edition, -position)
 
 
 def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) -> Candidate | None:
@@ -89,6 +89,8 @@ def reseat(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate], lo
     """The candidates, each stored case that misses only the question's player count replaced by the same case set
     up for that count where `verified` (the engine plays it and every check holds): before the choice, so that the
     ruling's own case, reseated, is weighed against a neighbour that shows the count by chance."""
+    if not any(g.quantity == PLAYERS for g in asked.numbers):
+        return candidates   # no count asked: nothing to reseat (`choose` reads what each misses)
     out = []
     for c in candidates:
         c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
