@@ -147,14 +147,19 @@ def halves(assistant, rows) -> None:
 
 
 def main() -> int:
+    global PENALTY
     ap = argparse.ArgumentParser()
     ap.add_argument("--files", nargs="*", type=Path, default=None)
     ap.add_argument("--grid", action="store_true")
     ap.add_argument("--halves", action="store_true", help="check the grid on half the questions it did not see")
     ap.add_argument("--list", action="store_true", help="print every wrong line under the current PARAMS")
+    ap.add_argument("--penalty", type=float, default=None,
+                    help=f"what a wrong line costs in right ones (default {PENALTY}); 32 holds wrong lines near 3 %%")
     ap.add_argument("--cache", type=Path, help="keep what was weighed in this file (outside the repository) and "
                                                 "replay from it next time: the answers are not asked again")
     args = ap.parse_args()
+    if args.penalty is not None:
+        PENALTY = args.penalty
     files = args.files or [*DEFAULT_FILES, DEV[0]]
     if args.cache and args.cache.exists():
         assistant = Assistant.create()
