@@ -39,6 +39,13 @@ def assistant():
     ("Does nobody score a tied Osiris district?", "en", True),
     ("Can I check my own Decrees whenever I want?", "en", False),                       # whenever: not never
     ("Is anything ever Forbidden in a Shaded section?", "en", False),
+    # the predicate negated after a noun subject or a scene-setting phrase (a ruling's form read as not negated
+    # turned its verdict: "Do I have to pay corruption?" in the Simple Game answered Yes)
+    ("Do Scribes not work on blue dice?", "en", True),
+    ("In the Simple Game, do the blue bank's sections not matter?", "en", True),
+    ("Can I take it or not?", "en", False),
+    ("Can I choose not to pay Bread I have and take the VP loss?", "en", False),      # the leave is what is chosen
+    ("After the last civil card, is the row still cleared but not refilled?", "en", False),
 ])
 def test_a_negated_question_is_the_one_whose_predicate_is_negated(text, lang, expected):
     assert negated(text, lang) is expected
@@ -593,3 +600,18 @@ def test_another_printed_cards_reading_is_not_the_named_cards_rival(assistant, q
     short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
     assert short["ruling_id"] == "tekhenu-time-of-set/ruling/dx03-seth-statues-and-buildings"
     assert short["value"]["amount"] == 10
+
+
+def test_a_number_that_counts_something_else_is_not_the_value_a_position_claims():
+    """"한 세트" (one set) is no number of Buildings: a dispute over the extra building set is not judged as
+    the claim "1 Building" against the value 20 (it was answered No)."""
+    from app.core.settle import _claimed_number
+    from kb.models import BiText
+
+    buildings = BiText(ko="건축물", en="Buildings")
+    assert _claimed_number("친구가 보탕카멘 공급처에 다른 플레이어 색 건물 한 세트를 더 놓고 시작해도 된대", {}, buildings) is None
+    assert _claimed_number("he says I add one more set of buildings", {}, buildings) is None
+    assert _claimed_number("친구는 건축물 20개래", {}, buildings) == 20
+    assert _claimed_number("she says it is 20 buildings", {}, buildings) == 20
+    assert _claimed_number("친구는 20이래", {}, buildings) == 20
+    assert _claimed_number("he says 3 VP", {}, BiText(ko="점", en="VP")) == 3

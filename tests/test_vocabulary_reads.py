@@ -31,6 +31,7 @@ def _read(vocabulary, question: str) -> dict[int, str | None]:
     ("행복지수 6이고 인구 9인데 바스테트를 5로 하면 행복지수가 최종 몇이 돼?", {6: "happiness", 9: "population", 5: "die"}),
     ("보탕카멘 서기가 7명이면 몇 점이야?", {7: "scribes"}),
     ("서기 4명 남았으면 D07 몇 점이야?", {4: "scribes"}),
+    ("바스테트를 5로 했고 서기도 1명 있어. 서기 받아?", {5: "die", 1: "scribes"}),
     ("3명이서 하면 몇 개야?", {3: "players"}),
 ])
 def test_base_game_reads(question, expected):

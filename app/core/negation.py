@@ -14,6 +14,12 @@ NEG_Q_EN = re.compile(rf"^\s*(?:so\s+|and\s+|but\s+)?(?:{_NEG_EN}\b|(?:can|do|do
                       # the predicate is negated inside the question
                       r"(?:can|could|do|does|did|is|are|was|were|will|would|must|should|may)\s+(?:[\w'-]+\s+){0,3}?"
                       r"(?:never|nothing|nobody|no one|none)\b)", re.I)
+# "Do Scribes not work on blue dice?", "In the Simple Game, do the sections not matter?": the predicate negated
+# after a subject that is not a pronoun, or after a scene-setting phrase; not "…or not", "choose not to pay"
+# (what is chosen is the leave), "cleared but not refilled" (a second predicate) or "not only"
+NEG_Q_SUBJECT_EN = re.compile(r"(?:^\s*|[,;:]\s*)(?:so\s+|and\s+|but\s+)?(?:can|could|do|does|did|is|are|was|were|"
+                              r"will|would|must|should|may)\s+(?:[\w'-]+\s+){1,5}?(?<!\bor\s)(?<!\bbut\s)not\b"
+                              r"(?!\s+(?:only|to)\b)", re.I)
 NEG_KO = re.compile(r"수\s*없|(?<![가-힣])못\s*(?:[가-힣])|(?<![가-힣])안\s+[가-힣]|(?<![가-힣])안(?:돼|되|됨)|"
                     r"지\s*않|지\s*못|(?:면|으면)\s*안\s|불가|말아야|없어도\s*돼|"
                     # "의미 없어?" against "의미 있어?": 없다 ends the clause as the denial of 있다
@@ -30,7 +36,9 @@ def negated(text: str, lang: str, statement: bool = False) -> bool:
     what is asked about ("a ship with none of my stones", "돌이 없는 배") is not."""
     text = text.strip().rstrip("?!.~ ")
     if lang == "en":
-        return bool((NEG_EN if statement else NEG_Q_EN).search(text))
+        if statement:
+            return bool(NEG_EN.search(text))
+        return bool(NEG_Q_EN.search(text) or NEG_Q_SUBJECT_EN.search(text))
     return any(m.end() >= len(text) - _KO_TAIL for m in NEG_KO.finditer(text))
 
 

@@ -723,7 +723,7 @@ class Settler:
                 return None
             out.computed = computed
             if kind == "dispute":
-                claimed = _claimed_number(position.position, w.values)
+                claimed = _claimed_number(position.position, w.values, ruling.value.unit)
                 if claimed is None or computed.amount is None:
                     return None
                 out.claimed = claimed
@@ -992,7 +992,7 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
     if ruling.value is not None:
         if weighing.kind == "dispute" and weighing.dispute is not None:
             position = weighing.dispute.position
-            claimed = _claimed_number(position, w.values)
+            claimed = _claimed_number(position, w.values, ruling.value.unit)
             if w.amounts is not None and len(w.amounts) == 1 and claimed is not None:
                 return ("verdict", abs(claimed) == abs(w.amounts[0]))
         if w.amounts is not None:
@@ -1089,15 +1089,45 @@ def _named(text: str, names) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _claimed_number(position: str, values: dict) -> int | None:
+def _claimed_number(position: str, values: dict, unit=None) -> int | None:
     """The number a position states as its answer: the one number of its words that is none of the
-    parameters'. None where it states two ("the first costs 4 and the second 3"): which of them the value
-    answers is not known."""
+    parameters' and does not visibly count something other than the value's unit ("one more set of
+    Buildings" claims no number of Buildings). None where it states two ("the first costs 4 and the second
+    3"): which of them the value answers is not known."""
     used = list(values.values())
     left = []
     for n in read_numbers(position):
         if n.value in used:
             used.remove(n.value)
-        else:
+        elif not _counts_other(position, n.end, unit):
             left.append(n.value)
     return left[0] if len(left) == 1 else None
+
+
+# counters and fillers that say nothing of what is counted ("3개", "two more"), so a number written with them
+# may be the value's
+_PLAIN_COUNTERS_KO = ("개", "명", "장", "점", "칸", "번", "회", "배", "가지", "단계", "씩", "이", "을", "를", "은", "는",
+                      "도", "만", "밖", "까지", "보다", "이상", "이하", "더", "로", "으로", "에", "이야", "야", "이라", "라")
+_FILLERS_EN = {"more", "extra", "additional", "other", "of", "whole", "full", "new", "total", "in", "to", "at",
+               "is", "are", "and", "or", "for", "each", "per", "times", "x", "the", "my", "his", "her", "their"}
+
+
+def _counts_other(text: str, end: int, unit) -> bool:
+    """Whether the number ending at `end` is written with a word for a thing other than `unit` ({ko, en}):
+    "한 세트" or "one set" where the unit is Buildings. A plain counter, a particle or no word at all says
+    nothing, and neither does a word the unit begins with."""
+    if unit is None:
+        return False
+    rest = text[end:end + 16]
+    ko = re.match(r"\s*([가-힣]+)", rest)
+    if ko:
+        word, own = ko.group(1), (getattr(unit, "ko", None) or "").replace(" ", "")
+        if not own or word.startswith(_PLAIN_COUNTERS_KO) or own[:2] in word or word[:2] in own:
+            return False
+        return True
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", rest)]
+    word = next((w for w in words if w not in _FILLERS_EN), None)
+    own = (getattr(unit, "en", None) or "").lower()
+    if word is None or not own:
+        return False
+    return not (word[:3] in own or own[:3] in word or word in ("vp", "points", "point", "victory"))
