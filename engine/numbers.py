@@ -35,6 +35,11 @@ _KO_PRE = re.compile(r"(?<![가-힣])(?P<w>한|두|세|네|스무)\s?(?=[" + KO_
 # "once I build", "once the ship arrives": a conjunction, not one time ("once per turn", "only once?")
 _ONCE_CONJUNCTION = re.compile(r"\s+(?:i|we|you|he|she|they|it|my|your|the|a|an|all|every|each|that|this|there|"
                                r"someone|somebody|everyone)\b", re.IGNORECASE)
+# "the one whose row is higher", "which one wins", "no one", "one another": a pronoun, not a count ("one of
+# the dice", "the one die I have" stay counts)
+_ONE_PRONOUN_BEFORE = re.compile(r"\b(?:the|this|that|which|no|any|each|every|another|other|same)\s+$", re.IGNORECASE)
+_ONE_PRONOUN_AFTER = re.compile(r"(?:\s+(?:whose|who|that|which|with|in|on|at|is|was|has|had|gets|wins|scores|goes)\b"
+                                r"|\s*[,.?!;:]|\s*$)", re.IGNORECASE)
 _KO_UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6,
              "일곱": 7, "여덟": 8, "아홉": 9}
 
@@ -64,6 +69,11 @@ def read_numbers(text: str) -> list[Number]:
             continue
         if m.group("w").lower() == "once" and _ONCE_CONJUNCTION.match(text, m.end()):
             continue      # "…from 7 once I build": when, not one time
+        if m.group("w").lower() == "one" and (
+                re.match(r"\s+another\b", text[m.end():]) or text[:m.start()].lower().endswith("no ")
+                or (_ONE_PRONOUN_BEFORE.search(text[max(0, m.start() - 12):m.start()])
+                    and _ONE_PRONOUN_AFTER.match(text, m.end()))):
+            continue      # a pronoun: "the one whose…", "no one"
         value = EN_WORDS[m.group("w").lower()]
         found.append(Number(-value if m.group("minus") else value, m.start(), m.end(), m.group(0)))
     for m in _KO_TENS.finditer(text):

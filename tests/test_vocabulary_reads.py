@@ -74,6 +74,10 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
     # "둘 합쳐서" (both together) and "once I build" (when) are no numbers; "하나(3)" is one unit named by its worth
     ("tekhenu", "석상 3개에 행복지수 14면 점수 계산 때 둘 합쳐서 몇 점이야?", {3: "statues", 14: "happiness"}),
     ("tekhenu-time-of-set", "I have 6 Priests. How many are left once I build the Statue?", {6: "priests"}),
+    # "the one whose…", "no one": a pronoun, not a count of one; "one of the dice" still counts
+    ("tekhenu-time-of-set", "Solo, Botankhamun and I tie on Ra. Is it the one whose row is higher?", {}),
+    ("imhotep", "No one has stones on the obelisks. Which one scores?", {}),
+    ("tekhenu", "Can I take one of the dice?", {1: "die"}),
     ("through-the-ages", "군사력 14에 소총병 하나(3) 희생하면 공격력 얼마야?", {14: "strength", 3: "riflemen"}),
     # "카드 열 구역": the card row's zones, not ten
     ("through-the-ages", "카드 열 구역별로 몇 장씩이야?", {}),
