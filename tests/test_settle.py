@@ -615,3 +615,12 @@ def test_a_number_that_counts_something_else_is_not_the_value_a_position_claims(
     assert _claimed_number("she says it is 20 buildings", {}, buildings) == 20
     assert _claimed_number("친구는 20이래", {}, buildings) == 20
     assert _claimed_number("he says 3 VP", {}, BiText(ko="점", en="VP")) == 3
+
+
+def test_a_reading_whose_exception_is_the_best_one_is_not_its_rival(assistant):
+    """The 2-3 player statue limit (12 with three players, corpus) is the exception of the general statue-space
+    reading (its `unless`): where both fit, the exception decides, and the general reading no longer holds the
+    line back."""
+    short = assistant.answer("3 players — how many god statues can be built around the wheel?", "tekhenu")["answer"]["short"]
+    assert short["ruling_id"] == "tekhenu/ruling/statues-buildable-by-player-count"
+    assert short["value"]["amount"] == 12

@@ -890,6 +890,8 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     for w, other in matches:
         if other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w):
             continue
+        if best_w.ruling.rule in w.ruling.unless:
+            continue        # the best reading is this one's exception: where both fit, the exception decides
         margin = params["exception_margin"] if w.ruling.rule in overriding else params["margin"]
         if other.score > best.score - margin and not agrees(result_key(weighing, w, other), answer):
             return None, shown
