@@ -497,6 +497,31 @@ def test_a_value_reading_answers_a_dispute_through_the_number_the_position_claim
     assert chosen is not None and chosen[1].ruling.id == tie.id
 
 
+def test_a_position_that_denies_a_number_is_wrong_exactly_when_the_rule_gives_that_number(assistant):
+    """"친구가 이번엔 노란 토큰 2개 안 버려도 된대": the position denies the number 2. Against a reading that computes 2
+    it is wrong (it had been read as claiming 2 and judged right, eval/train/cases5 xg-tta-27); against one that
+    computes 3 it says nothing of what the number is, so it decides nothing."""
+    from types import SimpleNamespace
+
+    from app.core.settle import Dispute, Marks, Side, Weighing, result_key
+
+    tokens = assistant.settler.ruling("through-the-ages/ruling/full-end-of-age-two-yellow-tokens")
+    assert tokens.value is not None
+    plain = (False, False, False)
+
+    def key(position: str, negated_: bool, amounts: tuple):
+        question = SimpleNamespace(text=f"My friend says {position}. Right?", lang="en")
+        reading = SimpleNamespace(marks=Marks(frozenset(), False, negated_))
+        w = Weighed(tokens, 0.03, {}, [{"ask": [Side("p", "en", False, 0.97, 0.6, plain)]}], {}, True,
+                    amounts=amounts)
+        weighing = Weighing("dispute", question, reading, [], Dispute(position, "my friend", negated_), [w])
+        return result_key(weighing, w, None)
+
+    assert key("we discard 2 yellow tokens", False, (2,)) == ("verdict", True)
+    assert key("we don't have to discard 2 yellow tokens this time", True, (2,)) == ("verdict", False)
+    assert key("we don't have to discard 3 yellow tokens this time", True, (2,))[0] != "verdict"
+
+
 def test_a_value_reading_that_computes_the_players_numbers_fits_them_better(assistant):
     """"My soldiers are at 8 and I took a red 4 — how many now?" sits far in meaning from the general form; a value
     reading that reads both numbers as its parameters and computes the case fits the question more for each number
@@ -624,3 +649,15 @@ def test_a_reading_whose_exception_is_the_best_one_is_not_its_rival(assistant):
     short = assistant.answer("3 players — how many god statues can be built around the wheel?", "tekhenu")["answer"]["short"]
     assert short["ruling_id"] == "tekhenu/ruling/statues-buildable-by-player-count"
     assert short["value"]["amount"] == 12
+
+
+@pytest.mark.parametrize("question,settled", [
+    ("Final scoring: my Happiness is 16 and I also score Decree D05. How many points do the two give together?", False),
+    ("최종 점수 계산인데 행복지수 16이고 D05 법령도 있어. 둘이 합쳐서 몇 점이야?", False),
+    ("Final scoring: my Happiness is 16 and I score Decree D05. How many points does D05 give?", True),
+])
+def test_a_question_that_adds_two_things_up_is_not_answered_with_one_of_them(assistant, question, settled):
+    """D05's 12 VP is a part of "Happiness points and D05 together" (9 + 12), not its answer: a how-many question
+    that asks a sum gets a line only from a reading that itself adds the other part (its `uses`)."""
+    short = assistant.answer(question, "tekhenu")["answer"]["short"]
+    assert (short is not None and short.get("basis") == "ruling" and short.get("kind") == "how_many") == settled, short

@@ -92,6 +92,8 @@ STRINGS = {
     "short_sentence_in": {"ko": "규칙서의 문장 ({lang}):", "en": "The rulebook's sentence ({lang}):"},
     "short_see_sentence": {"ko": "아래 규칙서 문장을 보세요", "en": "see the rulebook's sentence below"},
     "short_claimed": {"ko": "주장한 값 {claimed}, 규칙서에 따른 값 {value}", "en": "claimed {claimed}; by the rulebook {value}"},
+    "short_claimed_not": {"ko": "주장: {claimed} 아님, 규칙서에 따른 값 {value}",
+                          "en": "claimed: not {claimed}; by the rulebook {value}"},
     "short_unless": {"ko": "단, 아래 예외에 해당하면 다릅니다: {names}",
                      "en": "unless an exception below applies: {names}"},
     "exceptions": {"ko": "예외 (이 규칙을 바꾸는 규칙과 카드)", "en": "Exceptions (rules and cards that change this rule)"},

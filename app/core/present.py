@@ -633,7 +633,8 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
         head = label
     extra = ""
     if short.get("claimed") is not None and value:
-        extra += f" ({t('short_claimed', lang).format(claimed=short['claimed'], value=amount_text(value, lang))})"
+        key = "short_claimed_not" if short.get("claimed_not") else "short_claimed"
+        extra += f" ({t(key, lang).format(claimed=short['claimed'], value=amount_text(value, lang))})"
     if short.get("unless"):
         # cards printing the same text named once ("B11 · B12 Blessing card")
         names = ", ".join(merged_label(kb, ids, lang) for ids in merged(kb, list(dict.fromkeys(short["unless"]))))

@@ -299,6 +299,10 @@ ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:�
 ASKS_POINTS = re.compile(r"\bpoints?\b|\bvp\b|\bvictory points?\b|\bscores?\b|몇\s*점|점수", re.I)
 IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|드는|소모|필요|써야|사용", re.I)
 IS_POINTS = re.compile(r"point|\bvp\b|victory|score|점", re.I)
+# a how-many question that asks two things added up ("행복지수 점수랑 D05 합쳐서 몇 점?", "how many together?"):
+# one reading's number answers only a part of it, unless the reading itself adds the other (its `uses`)
+ASKS_SUM = re.compile(r"합쳐|합하면|합해서|합친|합계|총합|\btogether\b|\bcombined\b|\baltogether\b|\bin total\b|"
+                      r"\ball told\b|\badd(?:ed)? up\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -717,6 +721,8 @@ class Settler:
             out.verdict = ("yes" if literal else "no") if not turned else ("no" if literal else "yes")
             return out
         if ruling.value is not None:
+            if kind == "how_many" and ASKS_SUM.search(question.text) and not ruling.value.uses:
+                return None
             computed = self.value(ruling, w.values, w.whole)
             if computed is None or (computed.amount is None and not computed.items and not computed.rows
                                     and computed.verdict is None):
@@ -726,8 +732,13 @@ class Settler:
                 claimed = _claimed_number(position.position, w.values, ruling.value.unit)
                 if claimed is None or computed.amount is None:
                     return None
+                same = abs(claimed) == abs(computed.amount)
+                if position.negated and not same:
+                    return None     # "not 3" against a rule that gives 2: it says nothing of what it is
                 out.claimed = claimed
-                out.verdict = "yes" if abs(claimed) == abs(computed.amount) else "no"
+                # a position that denies a number ("이번엔 노란 토큰 2개 안 버려도 된대") is wrong exactly
+                # when the rule gives that number
+                out.verdict = "yes" if same != position.negated else "no"
             return out
         return out if kind == "when" else None
 
@@ -996,7 +1007,9 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
             position = weighing.dispute.position
             claimed = _claimed_number(position, w.values, ruling.value.unit)
             if w.amounts is not None and len(w.amounts) == 1 and claimed is not None:
-                return ("verdict", abs(claimed) == abs(w.amounts[0]))
+                same = abs(claimed) == abs(w.amounts[0])
+                if not (weighing.dispute.negated and not same):
+                    return ("verdict", same != weighing.dispute.negated)
         if w.amounts is not None:
             return ("value", w.amounts)
         return ("value", ruling.id, tuple(sorted(w.values.items())))

@@ -125,6 +125,8 @@ def ruled(settled: Settled, kb) -> dict:
         out["rules"] += [r for r in used if r not in out["rules"]]
         if settled.kind == "dispute":
             out["claimed"] = settled.claimed
+            if settled.dispute is not None and settled.dispute.negated:
+                out["claimed_not"] = True      # the position denies that number ("2개 안 버려도 된대")
     if ruling.phase is not None:
         out["phase"] = {"ko": ruling.phase.ko, "en": ruling.phase.en}
     if ruling.when and settled.values:
