@@ -536,3 +536,23 @@ def test_tx01_reads_its_keys_as_printed(capsys):
     assert main(["facts", "--game", GAME]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if "technologies.TX01" in x)
     assert "'on': 'seth'" in line and "True" not in line
+
+
+@pytest.mark.parametrize("shown,message", [
+    ({"A03": ["Art02"]}, "Ankh value 0"),           # Art02's Ankh value is 0: it lies by A01, not A03
+    ({"A01": ["Art99"]}, "not an Artifact card"),
+])
+def test_a_scenario_cannot_lay_an_artifact_by_another_destiny_card(shown, message):
+    """Setup step 11 lays each Artifact by the Destiny card of the same Ankh value; a scenario that shows one
+    elsewhere plays a table that cannot happen (one such scenario had Art02 by A03)."""
+    spec = {"setup": {"players": 2, "expansion": True, "seth": {"artifacts": shown}}, "actions": []}
+    with pytest.raises(ScenarioError) as exc:
+        ENGINE.scenario_setup(spec)
+    assert message in str(exc.value)
+
+
+def test_artifacts_by_their_own_destiny_cards_are_laid_out():
+    spec = {"setup": {"players": 2, "expansion": True, "seth": {"artifacts": {"A01": ["Art02"], "A04": ["Art07", "Art08"]}}},
+            "actions": []}
+    situation = ENGINE.scenario_setup(spec)
+    assert situation.state.ext["artifacts"]["A01"] == ["Art02"]

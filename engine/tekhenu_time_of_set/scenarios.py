@@ -39,7 +39,8 @@ from ..tekhenu import wheel
 from ..tekhenu.actions import ChooseStarting
 from ..tekhenu.rules import play_botankhamun, run_final, run_final_scoring, run_maat, run_scoring
 from ..tekhenu.state import Die
-from . import board, choices, ext, rules
+from ..tekhenu.cards import ANKH
+from . import board, cards, choices, ext, rules
 from .actions import DraftPick, action_from_json
 
 PLAYER_KEYS = ("soldiers", "priests", "blood", "cult", "artifacts")
@@ -178,6 +179,18 @@ def _board(state, roles: dict, seth: dict) -> None:
     if "stack" in seth:
         state.ext["conquest"]["stack"] = list(seth["stack"])
     if "artifacts" in seth:
+        for destiny, shown in seth["artifacts"].items():
+            for card in shown:
+                try:
+                    ankh = cards.artifact(card)["ankh"]
+                except KeyError:
+                    raise ScenarioError(f"setup.seth.artifacts: {card} is not an Artifact card (Art01-Art08)") from None
+                # "운명 카드의 앙크 가치와 유물 카드의 앙크 가치를 맞춰서 펼쳐 놓습니다": an Artifact shown by another
+                # Destiny card is a table that cannot be laid out
+                if ANKH.get(destiny) != ankh:
+                    raise ScenarioError(f"setup.seth.artifacts: {card} (Ankh value {ankh}) is laid out by the Destiny "
+                                        f"card of the same Ankh value, not by {destiny} "
+                                        "(tekhenu-time-of-set/setup/step-11-artifacts)")
         state.ext["artifacts"] = {d: list(seth["artifacts"].get(d, [])) for d in ("A01", "A02", "A03", "A04")}
     if "vizier" in seth:
         state.ext["vizier"]["area"] = seth["vizier"]
