@@ -661,3 +661,20 @@ def test_a_question_that_adds_two_things_up_is_not_answered_with_one_of_them(ass
     that asks a sum gets a line only from a reading that itself adds the other part (its `uses`)."""
     short = assistant.answer(question, "tekhenu")["answer"]["short"]
     assert (short is not None and short.get("basis") == "ruling" and short.get("kind") == "how_many") == settled, short
+
+
+@pytest.mark.parametrize("text,negated_,asks_negated_", [
+    # a negated verb in a clause that ends in a connective negates that clause, not the question
+    ("T17 있어도 빵 안 내면 점수 잃어?", False, False),
+    ("세트 행동 안 했는데 보너스 받아?", False, False),
+    ("그 카드는 못 쓰고 버려?", False, False),
+    # "안 내고 세울 수 있어?" asks whether the leave is allowed, as "안 내도 돼?" does
+    ("B13 축복 쓰면 화강암 안 내고 세울 수 있어?", True, False),
+    ("빵 안 내도 돼?", True, False),
+    # the sentence's own predicate negated
+    ("화강암 안 내고 세울 수 없어?", True, True),
+    ("안 내고 지으면 안 돼?", True, True),
+    ("회색 주사위로 생산 못 해?", True, True),
+])
+def test_a_korean_negation_counts_where_it_negates_the_sentences_predicate(text, negated_, asks_negated_):
+    assert negated(text, "ko") == negated_ and asks_negated(text, "ko") == asks_negated_
