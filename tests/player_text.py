@@ -1,7 +1,7 @@
 """What counts as developer text in anything a player reads (tests/test_player_text.py and the browser
 test use it): KB rule ids, a die's setup id (d1, s1), storage paths and keys (dice.per_color, take_die),
 slugs of cards or rules (burial-chamber-decoration, engineering-genius-a), code and data file names, a
-0-based index (ship 0, player 0, 플레이어 0, "0,0"), a Korean particle left as a fallback ("6을(를)") and, in the Korean
+0-based index (ship 0, player 0, 플레이어 0, "0,0"), a Korean particle left as a fallback ("6을(를)"), code operators ("11 // 3") and, in the Korean
 interface, a Latin-letter word that is not a printed card id (T08, BX01) or a unit (VP)."""
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ PATTERNS = {
     "0-based": re.compile(r"\b(?:[Ss]hip|[Ss]eat|market space|card|[Pp]layer|[Rr]egion) 0\b"
                           r"|(?<![\d.])0번(?:째)? ?(?:배|칸|플레이어|카드|자리|좌석)"
                           r"|(?:배|플레이어|좌석|자리) 0(?![\d.,])|(?<![\d,.\w])\d,\d(?![\d,])"),
+    # Python's floor division ("11 // 3 = 3") where a person writes "11 ÷ 3 (rounded down) = 3"
+    "code operator": re.compile(r"[\w)]\s*//\s*\d"),
     "particle fallback": re.compile(r"\((?:으|이)\)|을\(를\)|를\(을\)|은\(는\)|이\(가\)|와\(과\)|과\(와\)", re.ASCII),
 }
 # English words a hyphenated slug pattern would also match, that are plain English
