@@ -21,6 +21,8 @@ def index():
     ("We're playing the simple game. Do I pay corruption?", "through-the-ages/term/simple-game"),
     ("2인 게임인데 신전을 B면으로 깔았어. 가장 오른쪽 칸 보상도 받아?", "imhotep/term/b-side"),
     ("Vizier variant: when do I move the Vizier?", "tekhenu-time-of-set/term/trial-of-the-vizier"),
+    ("피라미드(B)에서 왼쪽 피라미드 1층이 아직 다 안 찼어. 2층에 놓아도 돼?", "imhotep/term/b-side"),
+    ("Market B: I took the two cards from the bottom-right space. Do I keep both?", "imhotep/term/b-side"),
 ])
 def test_a_question_names_the_mode_it_is_played_in(index, text, mode):
     assert mode in selection.modes(index).of(text)
