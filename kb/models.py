@@ -307,10 +307,6 @@ class GlossaryTerm(_Entry):
     source_spellings: Aliases = Field(
         default_factory=Aliases, description="spellings printed in the rulebook that differ (typos included)")
     category: str | None = None
-    mode_cues: Aliases = Field(
-        default_factory=Aliases,
-        description="for a game mode or variant (category mode/variant): further words by which a player's question or "
-                    "a rule's heading says it is played in that mode (솔로, Botankhamun); not search synonyms")
     note: BiText | None = None
 
 

@@ -57,7 +57,7 @@ FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "se
             "table_row", "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
             "what_happens_x_modal", "how_x_step",
             "title_leaf_sim", "title_leaf_rel", "title_sim", "title_rel",
-            "ruling_fit", "ruling_fit_rel", "has_ruling", "mode_match", "mode_other")
+            "ruling_fit", "ruling_fit_rel", "has_ruling")
 
 NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|못|안 |불가|금지")
 PLAYERS = re.compile(r"(\d)\s*(?:-?\s*players?|인|명)")
@@ -78,50 +78,6 @@ def _aid_grams(aids: tuple[str, ...]) -> tuple[frozenset, ...]:
 
 def _words(text: str) -> set[str]:
     return set(WORD.findall(unicodedata.normalize("NFKC", text or "").lower()))
-
-
-MODE_CATEGORIES = ("mode", "variant")
-
-
-class Modes:
-    """Which game modes or variants a text names (the solo game, the Simple Game, the B sides, the Vizier): a
-    question that is played in one ("솔로야. 보탕카멘이…") is answered by that mode's rule, where the general
-    rule's words fit it as well, and a rule under a mode's heading does not answer a question that names none.
-    The modes and their words are the glossary's (category mode or variant; its forms and `mode_cues`)."""
-
-    def __init__(self, terms):
-        self.ko: list[tuple[str, str]] = []
-        self.en: list[tuple[re.Pattern, str]] = []
-        for t in terms:
-            if t.category not in MODE_CATEGORIES:
-                continue
-            for form in {t.ko, *t.aliases.ko, *t.mode_cues.ko}:
-                if form and len(form) >= 2:
-                    self.ko.append((form, t.id))
-            for form in {t.en, *t.aliases.en, *t.mode_cues.en}:
-                if form and len(form) >= 3:
-                    self.en.append((re.compile(r"(?<![a-z0-9])" + re.escape(form.lower()) + r"(?![a-z0-9])"), t.id))
-        self._titles: dict[str, frozenset] = {}
-
-    def of(self, text: str) -> frozenset:
-        low = (text or "").lower()
-        return frozenset({mode for form, mode in self.ko if form in text}
-                         | {mode for pattern, mode in self.en if pattern.search(low)})
-
-    def of_heading(self, doc) -> frozenset:
-        """The modes a rule's heading (its section path, both languages) places it in; read once per rule."""
-        if doc.id not in self._titles:
-            self._titles[doc.id] = self.of(" ‖ ".join(filter(None, (doc.title or {}).values())))
-        return self._titles[doc.id]
-
-
-_MODES: dict[int, Modes] = {}
-
-
-def modes(index) -> Modes:
-    if id(index) not in _MODES:
-        _MODES[id(index)] = Modes(index.terms)
-    return _MODES[id(index)]
 
 
 def intents(question: str) -> dict[str, bool]:
@@ -148,8 +104,6 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
     cross = np.array([comp.bm25_cross[r] for r in rows])
     dense = np.array([comp.dense[r] for r in rows])
     top_section = candidates[0].doc.section
-    mode_reader = modes(index)
-    q_modes = mode_reader.of(question.text)
     out = np.zeros((len(candidates), len(FEATURES)))
     for i, hit in enumerate(candidates):
         doc = hit.doc
@@ -165,7 +119,6 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
         surfaces = sentence_grams(text)
         m = max(1, len(q_grams))
         asked_like = _aid_grams(tuple((doc.questions or {}).get(lang) or ()))
-        heading_modes = mode_reader.of_heading(doc)
         values = {
             "aid_grams": max((len(q_grams & g) / max(1, len(q_grams | g)) for g in asked_like), default=0.0),
             "aid_cov": max((len(asked & set(a)) / max(1, len(asked | set(a))) for a in aid_tokens), default=0.0),
@@ -195,8 +148,6 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
             "who_x_player": float(wanted["who"] and content["player"]),
             "what_happens_x_modal": float(wanted["what_happens"] and content["modal"]),
             "how_x_step": float(wanted["how"] and doc.subkind in ("step", "list", "paragraph")),
-            "mode_match": float(bool(q_modes & heading_modes)),
-            "mode_other": float(bool(heading_modes - q_modes) and not q_modes & heading_modes),
         }
         out[i] = [values.get(f, 0.0) for f in FEATURES]
     # how well the rulings of each rule (their players' questions and claims, kb/models.py Ruling) fit the
