@@ -678,3 +678,13 @@ def test_a_question_that_adds_two_things_up_is_not_answered_with_one_of_them(ass
 ])
 def test_a_korean_negation_counts_where_it_negates_the_sentences_predicate(text, negated_, asks_negated_):
     assert negated(text, "ko") == negated_ and asks_negated(text, "ko") == asks_negated_
+
+
+def test_a_denied_number_is_shown_as_denied(assistant):
+    """The line of a dispute whose position denies a number says so ("claimed: not 3"), never "claimed 3"."""
+    short = assistant.answer("친구가 세 번째 플레이어는 석재 3개로 시작한대. 맞아?", "imhotep")["answer"]["short"]
+    assert short and short["kind"] == "dispute" and short["claimed"] == 3
+    denied = dict(short, claimed_not=True)
+    assert "(주장: 3 아님, 규칙서에 따른 값 석재 4)" in present.short_view(assistant.kb, denied, "ko")["line"]
+    assert "(claimed: not 3; by the rulebook 4 stones)" in present.short_view(assistant.kb, denied, "en")["line"]
+    assert "claimed 3;" in present.short_view(assistant.kb, short, "en")["line"]
