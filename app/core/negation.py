@@ -28,23 +28,20 @@ _KO_TAIL = 12        # a Korean predicate's negation stands in the last characte
 # "빵 안 내도 돼?", "…내지 않아도 돼?", "…없어도 돼?": whether leaving something undone is allowed. The negation is
 # what the question asks to be allowed, not its predicate (돼 is not negated): its positive proposition is the
 # leave itself, as in English "Can I skip paying?"
-LEAVE_KO = re.compile(r"(?:(?<![가-힣])안\s*[가-힣]*|지\s*않아|없어)도\s*(?:돼|되|괜찮)|"
-                      r"(?:(?<![가-힣])안\s*[가-힣]+고|지\s*않고)\s+[^?]*?(?<!안\s)(?<!안)(?:수\s*있|돼|되|괜찮|가능)[가-힣]*\s*(?:\?|$)")
+# "화강암 안 내고 세울 수 있어?": the same leave asked in a -고 clause before a permission that is not negated
+_LEAVE_CLAUSE_KO = r"(?:(?<![가-힣])안\s*[가-힣]+고|지\s*않고)\s+[^?]*?(?<!안\s)(?<!안)(?:수\s*있|돼|되|괜찮|가능)[가-힣]*\s*(?:\?|$)"
+LEAVE_KO = re.compile(r"(?:(?<![가-힣])안\s*[가-힣]*|지\s*않아|없어)도\s*(?:돼|되|괜찮)|" + _LEAVE_CLAUSE_KO)
+_LEAVE_CLAUSE = re.compile(_LEAVE_CLAUSE_KO)
 
 
-# "화강암 안 내고 세울 수 있어?", "빵 안 내면 점수 잃어?", "…지 않고 끝나?": a negated verb that ends in a
-# connective (-고, -면, -면서, -는데, -지만, -서) with another predicate after it negates its own clause, not the
-# sentence's predicate
-_KO_SUBORDINATE = re.compile(r"[가-힣]*?(?P<end>고|면|면서|는데|은데|지만|서)\s+[가-힣0-9]")
-# …except "안 내고 세울 수 있어?": a leave asked to be allowed, as "안 내도 돼?" (LEAVE_KO below)
-_LEAVE_TAIL_KO = re.compile(r"(?:수\s*있|돼|되|괜찮|가능)[가-힣]*\s*$")
+# "빵 안 내면 점수 잃어?", "…지 않고 끝나?": a negated verb that ends in a connective (-고, -면, -면서, -는데,
+# -지만, -서) with another predicate after it negates its own clause, not the sentence's predicate; except the
+# leave of _LEAVE_CLAUSE_KO, negated for matching as "안 내도 돼?" is
+_KO_SUBORDINATE = re.compile(r"[가-힣]*?(?:고|면|면서|는데|은데|지만|서)\s+[가-힣0-9]")
 
 
 def _main_predicate_ko(text: str, match: re.Match) -> bool:
-    sub = _KO_SUBORDINATE.match(text, match.end())
-    if not sub:
-        return True
-    return sub.group("end") == "고" and bool(_LEAVE_TAIL_KO.search(text)) and not NEG_KO.search(text, sub.end())
+    return not _KO_SUBORDINATE.match(text, match.end()) or bool(_LEAVE_CLAUSE.match(text, match.start()))
 
 
 def negated(text: str, lang: str, statement: bool = False) -> bool:

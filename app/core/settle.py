@@ -732,13 +732,11 @@ class Settler:
                 claimed = _claimed_number(position.position, w.values, ruling.value.unit)
                 if claimed is None or computed.amount is None:
                     return None
-                same = abs(claimed) == abs(computed.amount)
-                if position.negated and not same:
-                    return None     # "not 3" against a rule that gives 2: it says nothing of what it is
+                right = _claim_right(claimed, computed.amount, position.negated)
+                if right is None:
+                    return None
                 out.claimed = claimed
-                # a position that denies a number ("이번엔 노란 토큰 2개 안 버려도 된대") is wrong exactly
-                # when the rule gives that number
-                out.verdict = "yes" if same != position.negated else "no"
+                out.verdict = "yes" if right else "no"
             return out
         return out if kind == "when" else None
 
@@ -1007,9 +1005,9 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
             position = weighing.dispute.position
             claimed = _claimed_number(position, w.values, ruling.value.unit)
             if w.amounts is not None and len(w.amounts) == 1 and claimed is not None:
-                same = abs(claimed) == abs(w.amounts[0])
-                if not (weighing.dispute.negated and not same):
-                    return ("verdict", same != weighing.dispute.negated)
+                right = _claim_right(claimed, w.amounts[0], weighing.dispute.negated)
+                if right is not None:
+                    return ("verdict", right)
         if w.amounts is not None:
             return ("value", w.amounts)
         return ("value", ruling.id, tuple(sorted(w.values.items())))
@@ -1102,6 +1100,16 @@ def _named(text: str, names) -> int | None:
     """The value a question names in words ("the start player", "가운데 구역"), where exactly one is named."""
     found = {n.value for n in names if any(re.search(w, text, re.I) for w in n.words)}
     return found.pop() if len(found) == 1 else None
+
+
+def _claim_right(claimed: int, amount: int, denied: bool) -> bool | None:
+    """Whether a position's number is right against the rule's amount. A position that denies its number
+    ("이번엔 노란 토큰 2개 안 버려도 된대") is wrong exactly when the rule gives that number, and says nothing of
+    the amount when it gives another (None)."""
+    same = abs(claimed) == abs(amount)
+    if denied and not same:
+        return None
+    return same != denied
 
 
 def _claimed_number(position: str, values: dict, unit=None) -> int | None:
