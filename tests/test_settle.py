@@ -128,6 +128,21 @@ def test_a_second_reported_position_is_kept_apart_from_the_first():
     # two questions of different kinds: no one line answers both
     ("Do we keep our Destiny card all game? When do we pick a new one?", "en", None),
     ("마앗 때 점수 잃어? 몇 점?", "ko", None),
+    # a moment offered after a when-question guesses its answer: still one when-question
+    ("신전 단지 점수 계산은 언제 해? 다음 점수 계산 때?", "ko", "when"),
+    ("그 축복 카드들은 언제 버려? 게임 끝날 때까지 갖고 있어?", "ko", "when"),
+    ("When do I take the two Thoth 1 actions? On my next turn?", "en", "when"),
+    ("When do I draw the 2 Decree cards? Right when I take it?", "en", "when"),
+    ("정치 행동은 언제 해? 시민 행동 다 하고 나서?", "ko", "when"),
+    ("By when do I have to deal with the discontent?", "en", "when"),
+    ("From when can I play that Lever?", "en", "when"),
+    # a yes/no question after a clause that concedes something: "…, but do I lose a population too?"
+    ("I know 2 yellow tokens go back to the box, but do I lose a population too?", "en", "yes_no"),
+    ("I'd only get 1, but am I allowed to take the quarry action anyway?", "en", "yes_no"),
+    # … but not a second question of another kind, nor a guess before the when-question
+    ("언제 해? 금도 받아?", "ko", None),
+    ("When does it score? Do I also get a Gold?", "en", None),
+    ("다음 차례에 해도 돼? 언제 해야 돼?", "ko", None),
 ])
 def test_the_kind_of_question_is_read_off_the_sentence_that_asks(text, lang, kind):
     assert question_kind(of_text(text, lang)) == kind

@@ -38,11 +38,11 @@ TAG_EN = re.compile(r"(?:,|—|\s-)\s*(?:can|may|do|does|is|are|right|correct|ye
                     re.I)
 HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bwhat(?:'s| is) the number of\b|\bwhat does [^?]{1,40} cost\b|"
                       r"\bwhat(?:'s| is) the cost\b|몇|얼마", re.I)
-AUX_CLAUSE_EN = re.compile(r"[,;:—–]\s*(?:so\s+|then\s+)?(?:can|may|could|do|does|did|is|are|am|was|were|will|would|"
+AUX_CLAUSE_EN = re.compile(r"[,;:—–]\s*(?:so\s+|then\s+|but\s+|and\s+)?(?:can|may|could|do|does|did|is|are|am|was|were|will|would|"
                            r"should|must|have|has)\s+(?:i|we|you|it|they|he|she|that|this|there|the|my|a|an|both|all|"
                            r"each|any|one|those|these)\b", re.I)
 WHEN = re.compile(r"언제|시점|타이밍|어느 단계|무슨 단계")
-WHEN_EN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:when|at what point|in (?:which|what) (?:phase|step|part)|"
+WHEN_EN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:(?:by|until|till|from|since)\s+)?(?:when|at what point|in (?:which|what) (?:phase|step|part)|"
                      r"(?:which|what) (?:phase|step))\b", re.I)
 # "When an age ends, which cards are discarded?": a when-clause that sets the scene for another question
 SCENE_EN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:when|if|once|after|before)\b[^,?]{1,80},\s*(?:what|which|who|how|"
@@ -115,8 +115,29 @@ def question_kind(question: Question) -> str | None:
     questions of different kinds: "Do we keep it all game? When do we pick a new one?")."""
     if dispute(question) is not None:
         return "dispute"
-    kinds = {_sentence_kind(s, question.lang) for s in asking_sentences(question.text, question.lang)}
+    asked = asking_sentences(question.text, question.lang)
+    kinds = [_sentence_kind(s, question.lang) for s in asked]
+    # "언제 해? 다음 차례에?": a moment offered after a when-question is a guess at its answer, as in English's one
+    # sentence "When do I take them, on my next turn?" — not a second question of another kind
+    if "when" in kinds:
+        first = kinds.index("when")
+        kinds = kinds[:first + 1] + [k for k, s in zip(kinds[first + 1:], asked[first + 1:])
+                                     if not _guesses_moment(s, question.lang)]
+    kinds = set(kinds)
     return kinds.pop() if len(kinds) == 1 else None
+
+
+# a short question that offers a moment: "다음 점수 계산 때?", "게임 끝날 때까지 갖고 있어?", "On my next turn?",
+# "Or right away?"
+MOMENT_GUESS_KO = re.compile(r"때|차례|턴|라운드|단계|시대|끝|다음|바로|즉시|나중|까지|전에|후에|직후|동안|처음|마지막|나서|뒤|이후|이전|먼저")
+MOMENT_GUESS_EN = re.compile(r"\b(?:turn|round|phase|step|scoring|age|end|next|right away|immediately|at once|"
+                             r"straight away|later|until|before|after|start|beginning|during|as soon as|the moment|right when|when (?:i|we|you|it))\b", re.I)
+
+
+def _guesses_moment(sentence: str, lang: str) -> bool:
+    if lang == "en":
+        return len(sentence) <= 60 and bool(MOMENT_GUESS_EN.search(sentence))
+    return len(sentence) <= 30 and bool(MOMENT_GUESS_KO.search(sentence)) and not WH_KO.search(sentence)
 
 
 def _sentence_kind(asked: str, lang: str) -> str | None:
