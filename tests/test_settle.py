@@ -11,7 +11,7 @@ import pytest
 
 from app.core import message, present
 from app.core.question import of_text
-from app.core.settle import Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals
+from app.core.settle import RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
 
 
 @pytest.fixture(scope="module")
@@ -93,6 +93,14 @@ def test_a_second_reported_position_is_kept_apart_from_the_first():
     assert dispute(of_text("My friend says gray dice can produce resources. Who's right?", "en")).second is None
 
 
+def test_a_korean_position_reported_without_its_quoting_ending_is_the_first():
+    # spoken "…한다 했고" for "…한다고 했고": the first position is mine, not the friend's that follows
+    found = dispute(of_text("나는 오벨리스크 원을 확장 거로 바꿔야 한다 했고, 친구는 기본 원 그대로 써도 된대. 누가 맞아?", "ko"))
+    assert found.who == "나" and found.position.endswith("한다 했고")
+    assert found.second == "친구는 기본 원 그대로 써도 된대"
+    assert statement(found.position, "ko") == "오벨리스크 원을 확장 거로 바꿔야 한다"
+
+
 @pytest.mark.parametrize("text, lang, kind", [
     # the scene first, then the question: the sentence that asks decides the kind
     ("We play with three. Can I take a Forbidden die?", "en", "yes_no"),
@@ -146,6 +154,15 @@ def test_a_second_reported_position_is_kept_apart_from_the_first():
 ])
 def test_the_kind_of_question_is_read_off_the_sentence_that_asks(text, lang, kind):
     assert question_kind(of_text(text, lang)) == kind
+
+
+@pytest.mark.parametrize("text, counted", [
+    ("정치 행동은 한 턴에 몇 번 할 수 있어?", False), ("한 번에 몇 장 가져와?", False),
+    ("How many political actions can I take in one turn?", False),
+    ("한 장 가져왔어. 몇 점이야?", True), ("I took one card. How many points?", True),
+])
+def test_the_one_turn_a_rate_is_counted_in_is_no_number_of_the_case(text, counted):
+    assert (not any(True for _ in RATE_ONE.finditer(text))) == counted
 
 
 def test_a_question_that_reports_no_position_is_no_dispute():

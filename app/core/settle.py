@@ -59,8 +59,9 @@ REPORTED_EN = re.compile(r"\b(?:says?|said|thinks?|thought|claims?|claimed|insis
 VERDICT_ASKED_EN = re.compile(r"\bwho(?:'s| is) right\b|\bwho is correct\b|\bis (?:he|she|they|that|this|it) "
                               r"(?:right|correct|true)\b|\b(?:am|are) (?:i|we|you) right\b|\bright\?|\bcorrect\?|"
                               r"\btrue\?|\bwho wins (?:this|the) (?:argument|debate|dispute)\b|\bsettle\b", re.I)
+# "나는 X한다 했고, 친구는 Y래": spoken Korean drops the 고 of "다고 했고"
 REPORTED_KO = re.compile(r"(?:[가-힣]+)(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)"
-                         r"(?=[\s.,?!~]|$)|주장")
+                         r"(?=[\s.,?!~]|$)|[가-힣]+[다라]\s+(?:했고|했는데|그랬고|그랬는데|말했고)(?=[\s.,?!~]|$)|주장")
 VERDICT_ASKED_KO = re.compile(r"누구\s*말이\s*맞|누가\s*맞|맞아|맞나|맞음|맞지|맞는\s*(?:거|건)|맞습니까|맞죠|맞니|"
                               r"사실이야|진짜야|정말이야|틀렸|틀린")
 
@@ -87,6 +88,9 @@ VALUE_EN = re.compile(r"^\s*what (?:does|do|did|will|would) [^?]{0,60}?\b(?:scor
                       r"\btotal\s*\?\s*$|"
                       r"^\s*\d+\s+or\s+\d+\b[^?]{0,30}\?\s*$", re.I)
 WHEN_CLAUSE_EN = re.compile(r",\s*(?:when|at what point|in (?:which|what) (?:phase|step|part))\b", re.I)
+# the one turn, round or go that a rate is counted in: "한 턴에 몇 번?", "in one turn", "in a single round"
+RATE_ONE = re.compile(r"(?:한|1)(?=\s*(?:턴|차례|라운드|번)\s*(?:에|마다|동안))|"
+                      r"(?<=\bin )(?:one|a single|1)(?=\s+(?:turn|round|go)\b)", re.I)
 # two answers offered to choose from: "1 or 2 culture?", "9점이야 12점이야?"
 ALTERNATIVES = re.compile(r"\b(\d+)\s+or\s+(\d+)\b|(\d+)\s*[가-힣]{0,2}?(?:이야|야)\s+(\d+)\s*[가-힣]{0,2}?(?:이야|야)", re.I)
 # a question after any way at all: a ruling's "no" does not answer it where the ruling has exceptions
@@ -253,7 +257,8 @@ def statement(text: str, lang: str) -> str:
 
 def _strip_report(clause: str) -> str:
     """A reported Korean clause without its reporting ending ("가져갈 수 있대" → "가져갈 수 있")."""
-    return re.sub(r"(?:이)?(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)$", "", clause.strip())
+    clause = re.sub(r"([다라])\s+(?:했고|했는데|그랬고|그랬는데|말했고)$", r"\1", clause.strip())
+    return re.sub(r"(?:이)?(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)$", "", clause)
 
 
 # -- the match ------------------------------------------------------------------------------------------------
@@ -562,7 +567,9 @@ class Settler:
             span = (start, start + len(position.position)) if start >= 0 else None
         lo, hi = span or (0, len(question.text))
         offered = {m.start(g) for m in ALTERNATIVES.finditer(question.text) for g in (1, 2, 3, 4) if m.start(g) >= 0}
-        # the answers a question offers ("1 or 2 culture?", "9점이야 12점이야?") are not numbers of its case
+        # the answers a question offers ("1 or 2 culture?", "9점이야 12점이야?") are not numbers of its case, nor is
+        # the one turn a rate is counted in ("한 턴에 몇 번?", "in one turn")
+        offered |= {m.start() for m in RATE_ONE.finditer(question.text)}
         written = [n for n in question.numbers if lo <= n.start < hi and n.start not in offered]
         numbers = [abs(n.value) for n in written]
         asked = question.asked(vocabulary) if vocabulary is not None else None
