@@ -63,17 +63,7 @@ def side_text(weighing) -> str:
 
 
 def ruling_forms(kb) -> list[tuple[str, str, int, str]]:
-    rows = []
-    for game in kb.games.values():
-        for ruling in game.rulings.values():
-            if ruling.verdict is None or not ruling.denies.all():
-                continue
-            for side, label in ((ruling.asks, 1), (ruling.denies, 0)):
-                for lang, text in side.all():
-                    claim = getattr(ruling.claim, lang, None)
-                    if claim:
-                        rows.append((claim, text, label, ruling.id))
-    return rows
+    return [(claim, text, label, ruling_id) for claim, text, label, ruling_id, _ in TS.forms(kb)]
 
 
 def real_labels(assistant, pool, tuning: set[str]) -> list[dict]:

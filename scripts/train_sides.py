@@ -39,8 +39,9 @@ CS = (0.1, 0.3, 1.0, 3.0)
 MIN_COUNT = 2
 
 
-def examples(kb) -> tuple[list[dict], list[int], list[str]]:
-    rows, labels, groups = [], [], []
+def forms(kb):
+    """Each form of each yes/no ruling with both sides, against the claim in its language: (claim, form, label,
+    ruling id, language); label 1 for `asks`, 0 for `denies`."""
     for game in kb.games.values():
         for ruling in game.rulings.values():
             if ruling.verdict is None or not ruling.denies.all():
@@ -49,9 +50,15 @@ def examples(kb) -> tuple[list[dict], list[int], list[str]]:
                 for lang, text in side.all():
                     claim = getattr(ruling.claim, lang, None)
                     if claim:
-                        rows.append(features(text, lang, claim))
-                        labels.append(label)
-                        groups.append(ruling.id)
+                        yield claim, text, label, ruling.id, lang
+
+
+def examples(kb) -> tuple[list[dict], list[int], list[str]]:
+    rows, labels, groups = [], [], []
+    for claim, text, label, ruling_id, lang in forms(kb):
+        rows.append(features(text, lang, claim))
+        labels.append(label)
+        groups.append(ruling_id)
     return rows, labels, groups
 
 
