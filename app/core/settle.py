@@ -60,8 +60,9 @@ VERDICT_ASKED_EN = re.compile(r"\bwho(?:'s| is) right\b|\bwho is correct\b|\bis 
                               r"(?:right|correct|true)\b|\b(?:am|are) (?:i|we|you) right\b|\bright\?|\bcorrect\?|"
                               r"\btrue\?|\bwho wins (?:this|the) (?:argument|debate|dispute)\b|\bsettle\b", re.I)
 # "나는 X한다 했고, 친구는 Y래": spoken Korean drops the 고 of "다고 했고"
+SAID_KO = r"[다라]\s+(?:했고|했는데|그랬고|그랬는데|말했고)"
 REPORTED_KO = re.compile(r"(?:[가-힣]+)(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)"
-                         r"(?=[\s.,?!~]|$)|[가-힣]+[다라]\s+(?:했고|했는데|그랬고|그랬는데|말했고)(?=[\s.,?!~]|$)|주장")
+                         r"(?=[\s.,?!~]|$)|[가-힣]+" + SAID_KO + r"(?=[\s.,?!~]|$)|주장")
 VERDICT_ASKED_KO = re.compile(r"누구\s*말이\s*맞|누가\s*맞|맞아|맞나|맞음|맞지|맞는\s*(?:거|건)|맞습니까|맞죠|맞니|"
                               r"사실이야|진짜야|정말이야|틀렸|틀린")
 
@@ -135,7 +136,8 @@ def question_kind(question: Question) -> str | None:
 # "Or right away?"
 MOMENT_GUESS_KO = re.compile(r"때|차례|턴|라운드|단계|시대|끝|다음|바로|즉시|나중|까지|전에|후에|직후|동안|처음|마지막|나서|뒤|이후|이전|먼저")
 MOMENT_GUESS_EN = re.compile(r"\b(?:turn|round|phase|step|scoring|age|end|next|right away|immediately|at once|"
-                             r"straight away|later|until|before|after|start|beginning|during|as soon as|the moment|right when|when (?:i|we|you|it))\b", re.I)
+                             r"straight away|later|until|before|after|start|beginning|during|as soon as|the moment|"
+                             r"right when|when (?:i|we|you|it))\b", re.I)
 
 
 def _guesses_moment(sentence: str, lang: str) -> bool:
@@ -257,7 +259,9 @@ def statement(text: str, lang: str) -> str:
 
 def _strip_report(clause: str) -> str:
     """A reported Korean clause without its reporting ending ("가져갈 수 있대" → "가져갈 수 있")."""
-    clause = re.sub(r"([다라])\s+(?:했고|했는데|그랬고|그랬는데|말했고)$", r"\1", clause.strip())
+    clause = clause.strip()
+    said = re.search(SAID_KO + "$", clause)
+    clause = clause[:said.start() + 1] if said else clause      # keep the 다/라 that ends the reported clause
     return re.sub(r"(?:이)?(?:래|대|랬|댔|다고|라고|라는데|다는데|라던데|다던데|대요|래요|답니다|랍니다)$", "", clause)
 
 
