@@ -49,6 +49,7 @@ GRID = {
     "pol_lex": [0.0, 0.02, 0.05, 0.1, 0.2],
     "pol_max": [0.0, 0.5, 1.0, 2.0],
     "side_model": [0.0, 0.05, 0.1, 0.15, 0.2],
+    "side_cross": [0.0, 0.25, 0.5, 0.75, 1.0],
     "scene_allowance": [0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08],
     "scene_form_penalty": [0.0, 0.01, 0.02, 0.03, 0.05, 0.1],
     "computed_bonus": [0.0, 0.005, 0.01, 0.015, 0.02, 0.03],
@@ -63,6 +64,10 @@ def collect(files: list[Path]):
 
     def recording(*args, **kwargs):
         weighing = real(*args, **kwargs)
+        # the side encoder's reading of every yes/no candidate, so that a replay under any thresholds has the
+        # readings `decide` would ask it for (it asks only for those that can decide)
+        if weighing is not None and weighing.cross_reader is not None:
+            weighing.cross_reader(weighing.rulings)
         recording.last = weighing
         return weighing
 

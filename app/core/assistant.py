@@ -166,6 +166,7 @@ class Assistant:
                 continue
             for spec in self.scenarios.of_game(game):
                 vocabulary.shown(spec, lasting=True)
+        self.settler.side_encoder.get()
 
     def _family_words(self) -> dict:
         if self._families is None:          # once, on the first question without a game

@@ -28,6 +28,7 @@ from kb.search.index import ruling_weights
 
 from .negation import ONLY_EN, ONLY_KO, asks_negated, negated
 from .question import Question
+from .side_encoder import Background, SideEncoder
 from .sides import SideModel
 
 # -- what kind of question -----------------------------------------------------------------------------------
@@ -302,7 +303,8 @@ PARAMS = {
     # questions once the new rulings' forms had moved the word weights)
     "margin": 0.079,
     "exception_margin": 0.04,   # ahead of a reading of one of its own exceptions (`unless`)
-    "side_margin": 0.06,        # ahead of the other side of the same claim (asks vs denies)
+    # ahead of the other side of the same claim (asks vs denies): 0.08 with the side encoder (session 22, below)
+    "side_margin": 0.08,
     # a dispute is matched through a position that states its case at length ("my friend says that…"): its
     # fit reads lower than a question's. Which side of the claim it takes is read as a question's is, with
     # the same margin: a smaller one (0.02) gained 5 right lines on the 32 tuning disputes and none wrong, but
@@ -319,6 +321,12 @@ PARAMS = {
     # times 2p − 1: 0.1 with the side margin 0.06 took 322 right / 11 wrong tuning lines against 280 / 8 without
     # (319 / 10 once a claim matched in its own wording must lead its denial too)
     "side_model": 0.1,
+    # the side encoder's share of that probability (app/core/side_encoder.py: claim and question read together by
+    # a fine-tuned cross-encoder), the word reader's the rest. Chosen in session 22 on the tuning questions alone
+    # (the training questions' sides trained the encoder): the word reader alone with side margin 0.06 took
+    # 122 right / 3 wrong; the encoder alone with margin 0.08, 117 / 1 (the best of right − 8 × wrong over shares
+    # 0-1, side_model 0.05-0.25, margins 0.06-0.1; half and half with 0.15 and 0.06: 127 / 3)
+    "side_cross": 1.0,
     # a value reading that computes the case from the question's own numbers: this much more fit per number read
     "computed_bonus": 0.01,
 }
@@ -473,6 +481,7 @@ class Settler:
         # question, and asked for each candidate by the weighing and again by the answer)
         self._general: dict[str, Computed | None] = {}
         self.side_model = SideModel.load()
+        self.side_encoder = Background()
 
     def rulings_of(self, rule_id: str) -> list[Ruling]:
         game = self.kb.games.get(rule_id.split("/", 1)[0])
@@ -610,7 +619,19 @@ class Settler:
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
                                        self.amounts(ruling, values, whole) if ruling.value is not None else None,
                                        whole, self.side(side_text, question.lang, ruling) if polar else None))
+        out.cross_reader = lambda weighed: self.cross(side_text, question.lang, weighed)
         return out
+
+    def cross(self, text: str, lang: str, weighed: list["Weighed"]) -> None:
+        """The side encoder's probability that the text asks each yes/no reading's claim as stated, in one batch
+        (`Weighed.cross`); nothing where the encoder could not be loaded."""
+        todo = [w for w in weighed if w.ruling.verdict is not None and w.cross is None
+                and getattr(w.ruling.claim, lang, None)]
+        encoder: SideEncoder | None = self.side_encoder.get() if todo else None
+        if encoder is None:
+            return
+        for w, p in zip(todo, encoder.probabilities([(getattr(w.ruling.claim, lang), text) for w in todo])):
+            w.cross = p
 
     def side(self, text: str, lang: str, ruling: Ruling) -> float | None:
         """The side reader's probability that the text asks the ruling's claim as stated (None without it)."""
@@ -849,6 +870,7 @@ class Weighed:
     amounts: tuple | None = None
     whole: bool = False         # a how-many question that writes no number it leaves unread (`Settler.value`)
     side: float | None = None   # the side reader's P(the question, or a dispute's first position, asks the claim)
+    cross: float | None = None  # the side encoder's, read only for the readings that can decide (`decide`)
 
 
 @dataclass
@@ -859,6 +881,11 @@ class Weighing:
     positions: list
     dispute: Dispute | None
     rulings: list = field(default_factory=list)
+    # fills `Weighed.cross` for the readings given (Settler.cross); not kept when a weighing is stored
+    cross_reader: object = field(default=None, compare=False, repr=False)
+
+    def __getstate__(self):
+        return {**self.__dict__, "cross_reader": None}
 
 
 def _side_score(side: Side, params: dict, lex_weight: float | None = None, verdict: bool = False) -> float:
@@ -876,33 +903,7 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     """The ruling that clearly fits (with its match), or None; and every candidate's match, best first. A
     dispute is matched through its first position (a position matched on one side of a claim says the
     claim holds or not); a question, through itself."""
-    matches: list[tuple[Weighed, Match]] = []
-    for w in weighing.rulings:
-        forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
-        if not forms:
-            continue
-        polar = w.ruling.verdict is not None
-        sides = {k: max(v, key=lambda f: _side_score(f, params, verdict=polar)) for k, v in forms.items()}
-        scored = {k: _side_score(v, params, verdict=polar) for k, v in sides.items()}
-        fit = max(scored.values())          # how well the ruling fits, whichever side
-        # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
-        # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
-        # — read off the forms that ask the case alone: a scene-setting form is near a question that sets the
-        # same scene whichever side it asks ("…네 번째 배를 넣었어. 바로 라운드 끝나?" against "…넣었어. 한 번 더
-        # 할 수 있어?")
-        plain = {k: max([f for f in v if not f.scene] or v, key=lambda f: _side_score(f, params, verdict=polar))
-                 for k, v in forms.items()}
-        lean = {k: _side_score(v, params, params["side_lex_weight"], polar) for k, v in plain.items()}
-        yes = max((k for k in ("ask", "claim") if k in lean), key=lambda k: lean[k], default=None)
-        no = "deny" if "deny" in lean else None
-        if yes is None or no is None:
-            side, gap = (yes or no), 1.0
-        else:
-            polar = _lean(w, weighing, lean[yes] - lean[no], params)
-            side, gap = (yes, polar) if polar > 0 else (no, -polar)
-        chosen = sides[side]
-        matches.append((w, Match(w.ruling, side, chosen.text, chosen.lang, chosen.dense, chosen.lexical,
-                                 fit + w.bonus + _computed_bonus(w, weighing, params), gap, chosen.negated)))
+    matches = [(w, m) for w in weighing.rulings if (m := _match(w, weighing, params)) is not None]
     matches.sort(key=lambda wm: -wm[1].score)
     shown = [m for _, m in matches]
     # a reading whose conditions the question does not meet (or does not say), or that leaves a number of
@@ -916,6 +917,15 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     if (best.score < params["dispute_min_score" if disputed else "min_score"] - allowance
             or best.dense < params["min_dense"]):
         return None, shown
+    # the side encoder reads only the sides that can decide: the best reading's, then those of the readings close
+    # enough to rival it (below) — about 9 ms a pair on two cores, where a question with yes/no candidates has 5
+    # on average (10 at the 95th percentile) but under one that can decide (the judged pool). Only a reading
+    # with forms on both sides has its side read at all (`_two_sided`). Scores do not depend on the side, so
+    # the order stands, and every decision is the one reading them all would give (the pool: all alike).
+    reading_sides = params.get("side_cross", 0.0) > 0 and weighing.cross_reader is not None
+    if reading_sides and _two_sided(best_w, weighing) and best_w.cross is None:
+        matches, best = _reread(weighing, matches, [best_w], params, best_w)
+        shown = [m for _, m in matches]
     # the side must lead even where the best form is the claim itself: a position that states the claim's
     # opposite in its own words sits as close to the claim as one that restates it (the side reader tells them
     # apart; tuning 319 right / 10 wrong against 322 / 11 with the claim let through)
@@ -928,15 +938,68 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     # not its rival: the line names the exceptions — unless the exception fits the question nearly as well
     overriding = set(best_w.ruling.unless)
     parts = used_rulings(best_w)
-    for w, other in matches:
+
+    def contends(w: Weighed, other: Match) -> bool:
+        """Close enough to rival the best, and able to: not the best's own exception or part, nor a reading the
+        best is the exception of (where both fit, the exception decides)."""
         if other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w):
-            continue
+            return False
         if best_w.ruling.rule in w.ruling.unless:
-            continue        # the best reading is this one's exception: where both fit, the exception decides
+            return False
         margin = params["exception_margin"] if w.ruling.rule in overriding else params["margin"]
-        if other.score > best.score - margin and not agrees(result_key(weighing, w, other), answer):
-            return None, shown
+        return other.score > best.score - margin
+
+    if reading_sides:
+        close = [w for w, m in matches if w.cross is None and _two_sided(w, weighing) and contends(w, m)]
+        if close:
+            matches, best = _reread(weighing, matches, close, params, best_w)
+            shown = [m for _, m in matches]
+    if any(contends(w, other) and not agrees(result_key(weighing, w, other), answer) for w, other in matches):
+        return None, shown
     return (best_w, best), shown
+
+
+def _two_sided(w: Weighed, weighing: Weighing) -> bool:
+    """A yes/no reading with forms on both sides of its claim: only there is a side read (`_lean`)."""
+    forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
+    return w.ruling.verdict is not None and "deny" in forms and ("ask" in forms or "claim" in forms)
+
+
+def _reread(weighing: Weighing, matches: list, weighed: list, params: dict, best_w: Weighed) -> tuple[list, Match]:
+    """The side encoder's reading of these readings' sides (one batch), their matches made again, and the best's."""
+    weighing.cross_reader(weighed)
+    again = {id(w) for w in weighed}
+    matches = [(w, _match(w, weighing, params) if id(w) in again else m) for w, m in matches]
+    return matches, next(m for w, m in matches if w is best_w)
+
+
+def _match(w: Weighed, weighing: Weighing, params: dict) -> Match | None:
+    """How one candidate reading fits the question (its score does not depend on the side it reads)."""
+    forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
+    if not forms:
+        return None
+    polar = w.ruling.verdict is not None
+    sides = {k: max(v, key=lambda f: _side_score(f, params, verdict=polar)) for k, v in forms.items()}
+    scored = {k: _side_score(v, params, verdict=polar) for k, v in sides.items()}
+    fit = max(scored.values())          # how well the ruling fits, whichever side
+    # which side of the claim: words weigh more here than in finding the ruling (the embedding barely
+    # tells "Pure" from "Tainted"), and a denial must lead: most questions ask the claim as stated
+    # — read off the forms that ask the case alone: a scene-setting form is near a question that sets the
+    # same scene whichever side it asks ("…네 번째 배를 넣었어. 바로 라운드 끝나?" against "…넣었어. 한 번 더
+    # 할 수 있어?")
+    plain = {k: max([f for f in v if not f.scene] or v, key=lambda f: _side_score(f, params, verdict=polar))
+             for k, v in forms.items()}
+    lean = {k: _side_score(v, params, params["side_lex_weight"], polar) for k, v in plain.items()}
+    yes = max((k for k in ("ask", "claim") if k in lean), key=lambda k: lean[k], default=None)
+    no = "deny" if "deny" in lean else None
+    if yes is None or no is None:
+        side, gap = (yes or no), 1.0
+    else:
+        polar = _lean(w, weighing, lean[yes] - lean[no], params)
+        side, gap = (yes, polar) if polar > 0 else (no, -polar)
+    chosen = sides[side]
+    return Match(w.ruling, side, chosen.text, chosen.lang, chosen.dense, chosen.lexical,
+                 fit + w.bonus + _computed_bonus(w, weighing, params), gap, chosen.negated)
 
 
 def _computed_bonus(w: Weighed, weighing: Weighing, params: dict) -> float:
@@ -982,7 +1045,11 @@ def _lean(w: Weighed, weighing: Weighing, best_gap: float, params: dict) -> floa
     """How far the question (a dispute: its first position, against its second where it reports one) leans
     to the claim's side (> 0) rather than the denies' (< 0): what the ruling's nearest forms say, and the side
     reader's word-level lean."""
-    read = 0.0 if w.side is None else params.get("side_model", 0.0) * (2.0 * w.side - 1.0)
+    p = w.side
+    share = params.get("side_cross", 0.0)
+    if w.cross is not None and share > 0:
+        p = w.cross if p is None else share * w.cross + (1.0 - share) * p
+    read = 0.0 if p is None else params.get("side_model", 0.0) * (2.0 * p - 1.0)
     return _form_lean(w, weighing, best_gap, params) + read
 
 

@@ -11,7 +11,9 @@ negated or restricted and the other not. It is fitted on the rulings' own forms 
 (weights in app/core/data/sides.json) and tells a form's side for rulings it never saw 0.78 of the time.
 
 Settling (app/core/settle.py) adds its lean to the one it reads from the ruling's nearest forms; it never
-decides alone."""
+decides alone. Since session 22 the side encoder (app/core/side_encoder.py), which reads claim and question
+together, takes its place wherever it is loaded (settle.PARAMS `side_cross`); this model reads the sides
+where it is not, and for the readings whose side cannot decide."""
 from __future__ import annotations
 
 import json

