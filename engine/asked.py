@@ -377,6 +377,12 @@ def _right_after(text: str, n: Number, anchor) -> bool:
 
 def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
     """The vocabulary word a number is written for, or None."""
+    # "P03 (Gain 2 Happiness)", "I lose 3 Population": an amount gained or lost, not where the track stands
+    gained = bool(_GAIN_EN.search(text[max(0, n.start - 24):n.start]))
+    anchors = [a for a in anchors if not (gained and a[2] is not None and a[0] >= n.end)]
+    # "raise it to 5 without a Scribe", "서기 없이 6으로": a word and a number with "without" between them — the
+    # word is what the case lacks, not the number's
+    anchors = [a for a in anchors if not _WITHOUT.search(text[n.end:a[0]] if a[0] >= n.end else text[a[0]:n.start])]
     rest = text[n.end:]
     ordinal = _ORDINAL.match(rest)
     following = rest.lstrip()
@@ -462,6 +468,9 @@ def _numbered(anchor, n: Number, numbers: list[Number]) -> bool:
     return any(o is not n and 0 <= o.start - anchor[1] <= 1 for o in numbers)
 
 
+_GAIN_EN = re.compile(r"\b(?:gain|gains|gained|gaining|lose|loses|lost|losing)\s+(?:an?\s+extra\s+|another\s+)?$",
+                      re.IGNORECASE)
+_WITHOUT = re.compile(r"\bwithout\b|\bwith no\b|없이", re.IGNORECASE)
 # a player's own track position, its track named elsewhere in the question: "if I'm at 7", "we're on 3"
 _AT_EN = re.compile(r"\b(?:i'?m|i am|we'?re|we are)\s+(?:at|on)\s*$", re.IGNORECASE)
 

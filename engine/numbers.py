@@ -40,6 +40,7 @@ _ONCE_CONJUNCTION = re.compile(r"\s+(?:i|we|you|he|she|they|it|my|your|the|a|an|
 _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:the|this|that|which|no|any|each|every|another|other|same)\s+$", re.IGNORECASE)
 _ONE_PRONOUN_AFTER = re.compile(r"(?:\s+(?:whose|who|that|which|with|in|on|at|is|was|has|had|gets|wins|scores|goes)\b"
                                 r"|\s*[,.?!;:]|\s*$)", re.IGNORECASE)
+_NOT_ONE = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:a\s+)?$", re.IGNORECASE)
 _KO_UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6,
              "일곱": 7, "여덟": 8, "아홉": 9}
 
@@ -75,6 +76,9 @@ def read_numbers(text: str) -> list[Number]:
                     and _ONE_PRONOUN_AFTER.match(text, m.end()))):
             continue      # a pronoun: "the one whose…", "no one"
         value = EN_WORDS[m.group("w").lower()]
+        # "there isn't a single yellow die", "not one Priest": none at all (as "하나도 없어")
+        if m.group("w").lower() in ("single", "one") and _NOT_ONE.search(text[max(0, m.start() - 12):m.start()]):
+            value = 0
         found.append(Number(-value if m.group("minus") else value, m.start(), m.end(), m.group(0)))
     for m in _KO_TENS.finditer(text):
         if not _overlaps(found, m.start(), m.end()):

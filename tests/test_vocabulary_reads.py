@@ -33,6 +33,13 @@ def _read(vocabulary, question: str) -> dict[int, str | None]:
     ("서기 4명 남았으면 D07 몇 점이야?", {4: "scribes"}),
     ("바스테트를 5로 했고 서기도 1명 있어. 서기 받아?", {5: "die", 1: "scribes"}),
     ("3명이서 하면 몇 개야?", {3: "players"}),
+    # none at all, not one (as "하나도 없어"); an amount gained is not where the track stands; what the case
+    # lacks ("without a Scribe") is not the number's
+    ("There isn't a single yellow die around the Obelisk.", {0: "yellow"}),
+    ("P03 (Gain 2 Happiness) triggers. My Happiness is 6 and my Population is 7. Where does it end up?",
+     {6: "happiness", 7: "population"}),
+    ("I'm producing with a white 3, and T14 lets me raise it to 5 without a Scribe?", {3: "die"}),
+    ("바스테트를 5로 했고 서기 없이 6으로 올려?", {5: "die"}),
 ])
 def test_base_game_reads(question, expected):
     assert _read(BASE, question) == expected
