@@ -65,6 +65,11 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
 @pytest.mark.parametrize("game, question, expected", [
     # a predicate right after a Korean number leaves it to the nearest word, as a particle does
     ("tekhenu-time-of-set", "사제 7인데 파란 5 고르면 사제 몇 돼?", {7: "priests", 5: "die"}),
+    # a group's size is written with it; "one connected group", "한 덩어리" count groups and give no size
+    ("imhotep", "Game's over and I have one connected group of 7 stones in the burial chamber. How many points?",
+     {7: "group"}),
+    ("imhotep", "게임 끝났어. 묘실에 내 석재 7개가 한 덩어리로 이어져 있어. 몇 점이야?", {7: "group"}),
+    ("imhotep", "묘실에 7개짜리 덩어리면 몇 점이야?", {7: "group"}),
     ("tekhenu-time-of-set", "병사 8 있는데 빨간 주사위 4 가져가면?", {8: "soldiers", 4: "die"}),
     # a word before its own number is not the previous number's: "사제 5 병사 3"
     ("tekhenu-time-of-set", "DX01 사제 5 병사 3 남으면 몇 점이야?", {5: "priests", 3: "soldiers"}),
