@@ -11,7 +11,7 @@ import pytest
 
 from app.core import message, present
 from app.core.question import of_text
-from app.core.settle import RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
+from app.core.settle import ARTICLE_ONE, RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
 
 
 @pytest.fixture(scope="module")
@@ -163,6 +163,16 @@ def test_the_kind_of_question_is_read_off_the_sentence_that_asks(text, lang, kin
 ])
 def test_the_one_turn_a_rate_is_counted_in_is_no_number_of_the_case(text, counted):
     assert (not any(True for _ in RATE_ONE.finditer(text))) == counted
+
+
+@pytest.mark.parametrize("text, counted", [
+    ("I have one connected group of 7 stones in the burial chamber. How many points?", False),
+    ("묘실에 내 석재 7개가 한 덩어리로 이어져 있어. 몇 점이야?", False),
+    ("I have one group of 3 and one group of 2.", False),
+    ("One stone in the burial chamber: how many points?", True), ("석재 한 개 놨어. 몇 점?", True),
+])
+def test_one_as_the_article_of_a_group_is_no_number_of_the_case(text, counted):
+    assert (not any(True for _ in ARTICLE_ONE.finditer(text))) == counted
 
 
 def test_a_question_that_reports_no_position_is_no_dispute():

@@ -93,6 +93,9 @@ WHEN_CLAUSE_EN = re.compile(r",\s*(?:when|at what point|in (?:which|what) (?:pha
 # the one turn, round or go that a rate is counted in: "한 턴에 몇 번?", "in one turn", "in a single round"
 RATE_ONE = re.compile(r"(?:한|1)(?=\s*(?:턴|차례|라운드|번)\s*(?:에|마다|동안))|"
                       r"(?<=\bin )(?:one|a single|1)(?=\s+(?:turn|round|go)\b)", re.I)
+# "one" as an article of the thing whose size the question gives: "one connected group of 7 stones", "석재 7개가 한
+# 덩어리로" — one group, its size the number of the case
+ARTICLE_ONE = re.compile(r"\b(?:one|a single)(?=\s+(?:connected\s+)?groups?\b)|(?<![가-힣])한(?=\s?덩어리)", re.I)
 # two answers offered to choose from: "1 or 2 culture?", "9점이야 12점이야?"
 ALTERNATIVES = re.compile(r"\b(\d+)\s+or\s+(\d+)\b|(\d+)\s*[가-힣]{0,2}?(?:이야|야)\s+(\d+)\s*[가-힣]{0,2}?(?:이야|야)", re.I)
 # a question after any way at all: a ruling's "no" does not answer it where the ruling has exceptions
@@ -581,8 +584,9 @@ class Settler:
         lo, hi = span or (0, len(question.text))
         offered = {m.start(g) for m in ALTERNATIVES.finditer(question.text) for g in (1, 2, 3, 4) if m.start(g) >= 0}
         # the answers a question offers ("1 or 2 culture?", "9점이야 12점이야?") are not numbers of its case, nor is
-        # the one turn a rate is counted in ("한 턴에 몇 번?", "in one turn")
+        # the one turn a rate is counted in ("한 턴에 몇 번?", "in one turn"), nor "one" as an article ("one group")
         offered |= {m.start() for m in RATE_ONE.finditer(question.text)}
+        offered |= {m.start() for m in ARTICLE_ONE.finditer(question.text)}
         written = [n for n in question.numbers if lo <= n.start < hi and n.start not in offered]
         numbers = [abs(n.value) for n in written]
         asked = question.asked(vocabulary) if vocabulary is not None else None
