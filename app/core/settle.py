@@ -963,9 +963,14 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     return (best_w, best), shown
 
 
+def _forms(w: Weighed, weighing: Weighing) -> dict:
+    """The reading's forms on each side as matched: a dispute's through its first position, else the question's."""
+    return w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
+
+
 def _two_sided(w: Weighed, weighing: Weighing) -> bool:
     """A yes/no reading with forms on both sides of its claim: only there is a side read (`_lean`)."""
-    forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
+    forms = _forms(w, weighing)
     return w.ruling.verdict is not None and "deny" in forms and ("ask" in forms or "claim" in forms)
 
 
@@ -979,7 +984,7 @@ def _reread(weighing: Weighing, matches: list, weighed: list, params: dict, best
 
 def _match(w: Weighed, weighing: Weighing, params: dict) -> Match | None:
     """How one candidate reading fits the question (its score does not depend on the side it reads)."""
-    forms = w.position_sides[0] if (weighing.kind == "dispute" and w.position_sides) else w.sides
+    forms = _forms(w, weighing)
     if not forms:
         return None
     polar = w.ruling.verdict is not None
@@ -1048,7 +1053,8 @@ def rivals(w: Weighed) -> bool:
 def _lean(w: Weighed, weighing: Weighing, best_gap: float, params: dict) -> float:
     """How far the question (a dispute: its first position, against its second where it reports one) leans
     to the claim's side (> 0) rather than the denies' (< 0): what the ruling's nearest forms say, and the side
-    reader's word-level lean."""
+    readers' lean (the side encoder's where it has read this reading, mixed by `side_cross`; else the word
+    reader's)."""
     p = w.side
     share = params.get("side_cross", 0.0)
     if w.cross is not None and share > 0:

