@@ -11,7 +11,7 @@ import pytest
 
 from app.core import message, present
 from app.core.question import of_text
-from app.core.settle import ARTICLE_ONE, RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
+from app.core.settle import ARTICLE_ONE, BACK_REFERENCE, RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
 
 
 @pytest.fixture(scope="module")
@@ -703,6 +703,28 @@ def test_a_question_that_adds_two_things_up_is_not_answered_with_one_of_them(ass
     that asks a sum gets a line only from a reading that itself adds the other part (its `uses`)."""
     short = assistant.answer(question, "tekhenu")["answer"]["short"]
     assert (short is not None and short.get("basis") == "ruling" and short.get("kind") == "how_many") == settled, short
+
+
+@pytest.mark.parametrize("question", [
+    "점수 계산인데 석상 3개 지었고 행복지수는 14야. 석상이랑 행복지수로 합쳐서 몇 점 받아?",
+    "Scoring time: I've built 3 statues and my Happiness sits at 14. How many points do those two give me together?",
+])
+def test_a_reading_that_adds_two_ranked_readings_is_weighed_though_its_own_rule_is_not_ranked(assistant, question):
+    """Tekhenu p.13: 1/3/6/10/15/21 VP for 1..6 Statues (3 → 6) and 3/6/9/12/15 VP for Happiness 9/13/16/19/21
+    (14 → 6). The reading that adds them rests on the Scoring's own steps ("To perform a Scoring, do the
+    following:"), a rule such a question does not rank; it is weighed because both readings it adds are."""
+    short = assistant.answer(question, "tekhenu")["answer"]["short"]
+    assert short is not None and short["ruling_id"] == "tekhenu/ruling/scoring-statues-and-happiness-together", short
+    assert short["value"]["amount"] == 12
+    assert {"tekhenu/scoring/statues", "tekhenu/scoring/happiness"} & set(short["rules"])
+
+
+@pytest.mark.parametrize("text, counted", [
+    ("How many points do those two give me together?", False), ("이 두 개로 몇 점 받아?", False),
+    ("그 둘 합치면 몇 점?", False), ("I have the two statues. How many points?", True), ("석상 두 개 지었어", True),
+])
+def test_a_count_that_points_back_at_what_was_listed_is_no_number_of_the_case(text, counted):
+    assert (not any(True for _ in BACK_REFERENCE.finditer(text))) == counted
 
 
 @pytest.mark.parametrize("text,negated_,asks_negated_", [

@@ -96,6 +96,9 @@ RATE_ONE = re.compile(r"(?:한|1)(?=\s*(?:턴|차례|라운드|번)\s*(?:에|마
 # "one" as an article of the thing whose size the question gives: "one connected group of 7 stones", "석재 7개가 한
 # 덩어리로" — one group, its size the number of the case
 ARTICLE_ONE = re.compile(r"\b(?:one|a single)(?=\s+(?:connected\s+)?groups?\b)|(?<![가-힣])한(?=\s?덩어리)", re.I)
+# a count that points back at what the question has just listed ("How many points do those two give me?", "이 두
+# 개로 몇 점?"): the things themselves are the case, not a number of them
+BACK_REFERENCE = re.compile(r"(?<=\b(?:those|these) )(?:two|three|four)\b|(?<=(?<![가-힣])[이그] )(?:두|세|네|둘|셋|넷)", re.I)
 # two answers offered to choose from: "1 or 2 culture?", "9점이야 12점이야?"
 ALTERNATIVES = re.compile(r"\b(\d+)\s+or\s+(\d+)\b|(\d+)\s*[가-힣]{0,2}?(?:이야|야)\s+(\d+)\s*[가-힣]{0,2}?(?:이야|야)", re.I)
 # a question after any way at all: a ruling's "no" does not answer it where the ruling has exceptions
@@ -485,6 +488,7 @@ class Settler:
         self._general: dict[str, Computed | None] = {}
         self.side_model = SideModel.load()
         self.side_encoder = Background()
+        self._composite_list: list[Ruling] | None = None
 
     def rulings_of(self, rule_id: str) -> list[Ruling]:
         game = self.kb.games.get(rule_id.split("/", 1)[0])
@@ -551,7 +555,24 @@ class Settler:
                 if ruling.id not in seen:
                     seen.add(ruling.id)
                     out.append((ruling, params["exception_bonus"]))
+        # a reading that adds two others ("Statues and Happiness together") rests on a rule of its own (the
+        # Scoring's steps), which a question about the two parts seldom ranks: it is a candidate where every
+        # reading it adds is one, with the smaller of their bonuses
+        bonus_of = {ruling.id: bonus for ruling, bonus in out}
+        for composite in self._composites():
+            parts = set(composite.value.uses.values())
+            if composite.id not in seen and len(parts) >= 2 and parts <= seen:
+                seen.add(composite.id)
+                out.append((composite, min(bonus_of[p] for p in parts)))
         return out
+
+    def _composites(self) -> list[Ruling]:
+        """The value readings that add two or more others (their formula's `uses`), once per knowledge base."""
+        if self._composite_list is None:
+            self._composite_list = [r for game in self.kb.games.values() for r in game.rulings.values()
+                                    if r.value is not None and len(set(r.value.uses.values())) >= 2
+                                    and r.id in self.by_ruling]
+        return self._composite_list
 
     # -- settling --------------------------------------------------------------------------------------------
     def weigh(self, question: Question, kind: str | None, rule_ids: list[str], exceptions: list[str],
@@ -587,6 +608,7 @@ class Settler:
         # the one turn a rate is counted in ("한 턴에 몇 번?", "in one turn"), nor "one" as an article ("one group")
         offered |= {m.start() for m in RATE_ONE.finditer(question.text)}
         offered |= {m.start() for m in ARTICLE_ONE.finditer(question.text)}
+        offered |= {m.start() for m in BACK_REFERENCE.finditer(question.text)}
         written = [n for n in question.numbers if lo <= n.start < hi and n.start not in offered]
         numbers = [abs(n.value) for n in written]
         asked = question.asked(vocabulary) if vocabulary is not None else None
