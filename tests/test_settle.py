@@ -719,6 +719,15 @@ def test_a_reading_that_adds_two_ranked_readings_is_weighed_though_its_own_rule_
     assert {"tekhenu/scoring/statues", "tekhenu/scoring/happiness"} & set(short["rules"])
 
 
+def test_those_two_asks_their_total_not_one_of_them(assistant):
+    """Time of Seth solo: Hathor's and Osiris's tiles each give 3 VP "instead" when Botankhamun cannot build;
+    "those two" asks the two together (6), which no single reading's 3 answers."""
+    short = assistant.answer("Solo: Botankhamun's Hathor tile could not place a building and his Osiris tile could "
+                             "not build either. How many VP does he get from those two?",
+                             "tekhenu-time-of-set")["answer"]["short"]
+    assert not (short and short.get("basis") == "ruling" and short.get("kind") == "how_many"), short
+
+
 @pytest.mark.parametrize("text, counted", [
     ("How many points do those two give me together?", False), ("이 두 개로 몇 점 받아?", False),
     ("그 둘 합치면 몇 점?", False), ("I have the two statues. How many points?", True), ("석상 두 개 지었어", True),

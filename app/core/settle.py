@@ -802,7 +802,9 @@ class Settler:
             out.verdict = ("yes" if literal else "no") if not turned else ("no" if literal else "yes")
             return out
         if ruling.value is not None:
-            if kind == "how_many" and ASKS_SUM.search(question.text) and not ruling.value.uses:
+            # "those two" points back at two things listed: their total is asked, as with "together"
+            if (kind == "how_many" and (ASKS_SUM.search(question.text) or BACK_REFERENCE.search(question.text))
+                    and not ruling.value.uses):
                 return None
             computed = self.value(ruling, w.values, w.whole)
             if computed is None or (computed.amount is None and not computed.items and not computed.rows
