@@ -351,6 +351,12 @@ ASKS_SUM = re.compile(r"합쳐|합하면|합해서|합친|합계|총합|\btogeth
                       r"\ball told\b|\badd(?:ed)? up\b", re.I)
 
 
+def asks_total(text: str) -> bool:
+    """A how-many question that asks things added up: "together", "합쳐", or "those two" / "이 두 개" pointing back
+    at what it listed."""
+    return bool(ASKS_SUM.search(text) or BACK_REFERENCE.search(text))
+
+
 @dataclass(frozen=True)
 class Marks:
     """What the embedding hardly weighs and an answer turns on: the numbers written, a restriction, a
@@ -563,7 +569,7 @@ class Settler:
         bonus_of = {ruling.id: bonus for ruling, bonus in out}
         for composite in self._composites():
             parts = set(composite.value.uses.values())
-            if composite.id not in seen and len(parts) >= 2 and parts <= seen:
+            if composite.id not in seen and parts <= seen:
                 seen.add(composite.id)
                 out.append((composite, min(bonus_of[p] for p in parts)))
         return out
@@ -802,9 +808,7 @@ class Settler:
             out.verdict = ("yes" if literal else "no") if not turned else ("no" if literal else "yes")
             return out
         if ruling.value is not None:
-            # "those two" points back at two things listed: their total is asked, as with "together"
-            if (kind == "how_many" and (ASKS_SUM.search(question.text) or BACK_REFERENCE.search(question.text))
-                    and not ruling.value.uses):
+            if kind == "how_many" and asks_total(question.text) and not ruling.value.uses:
                 return None
             computed = self.value(ruling, w.values, w.whole)
             if computed is None or (computed.amount is None and not computed.items and not computed.rows
