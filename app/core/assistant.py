@@ -236,7 +236,7 @@ class Assistant:
             confidence = 1.0        # chosen by the name the question writes, not by the selection's weights
         # the case asked, settled by a ruling of the best rules (or of the rules that override the first):
         # the rule whose sentence settles it is the answer, so the line on top and the rule under it agree
-        settled, weighed = self._settle(q, chosen, ranked)
+        settled, weighed = self._settle(q, chosen, ranked, confidence)
         if asked_card and settled is not None and settled.ruling.rule != ranked[0].doc.id:
             settled = None          # a question about the card itself: only a reading of the card settles it
         if settled is not None and settled.ruling.rule != ranked[0].doc.id:
@@ -304,16 +304,18 @@ class Assistant:
         out["settle"] = settle_record(q, settled, weighed)
         return _finish(out)
 
-    def _settle(self, q: Question, game: str, ranked: list):
+    def _settle(self, q: Question, game: str, ranked: list, confidence: float = 0.0):
         """The case settled by a ruling of the ranked rules of the answer's game (or of the first rule's
-        exceptions), and the rulings weighed."""
+        exceptions), and the rulings weighed; `confidence`, the selection's probability that the first is the
+        answer."""
         kind = settle.question_kind(q)
         if kind is None or not ranked:
             return None, []
         vocabulary = self.vocabulary(game)
         first = self.kb.entry(ranked[0].doc.id)
         exceptions = [e for e in getattr(first, "exceptions", []) or [] if e in self._rows]
-        return self.settler.settle(q, kind, [h.doc.id for h in ranked], exceptions, vocabulary)
+        return self.settler.settle(q, kind, [h.doc.id for h in ranked], exceptions, vocabulary,
+                                   confidence=confidence)
 
     def vocabulary(self, game: str):
         """What a question about the game can name (engine/<game>/data/vocabulary.yaml); None without an
