@@ -582,7 +582,7 @@ class Settler:
         # reading it adds is one, with the smaller of their bonuses
         bonus_of = {ruling.id: bonus for ruling, bonus in out}
         for composite in self._composites():
-            parts = set(composite.value.uses.values())
+            parts = added(composite)
             if composite.id not in seen and parts <= seen:
                 seen.add(composite.id)
                 out.append((composite, min(bonus_of[p] for p in parts)))
@@ -592,15 +592,14 @@ class Settler:
         """A reading of one of these rules, or one that adds readings of them only (a composite)."""
         if ruling.rule in rules:
             return True
-        uses = set(ruling.value.uses.values()) if ruling.value is not None else set()
-        return len(uses) >= 2 and all((part := self.ruling(u)) is not None and part.rule in rules for u in uses)
+        parts = added(ruling)
+        return bool(parts) and all((part := self.ruling(p)) is not None and part.rule in rules for p in parts)
 
     def _composites(self) -> list[Ruling]:
         """The value readings that add two or more others (their formula's `uses`), once per knowledge base."""
         if self._composite_list is None:
             self._composite_list = [r for game in self.kb.games.values() for r in game.rulings.values()
-                                    if r.value is not None and len(set(r.value.uses.values())) >= 2
-                                    and r.id in self.by_ruling]
+                                    if added(r) and r.id in self.by_ruling]
         return self._composite_list
 
     # -- settling --------------------------------------------------------------------------------------------
@@ -1092,6 +1091,13 @@ def used_rulings(w: Weighed) -> set[str]:
     if value is None or w.amounts is None:
         return set()
     return set(value.uses.values())
+
+
+def added(ruling: Ruling) -> set[str]:
+    """The readings a value reading adds up (its formula's `uses`) where it adds two or more — a composite such as
+    "Statues and Happiness together"; empty for any other reading."""
+    parts = set(ruling.value.uses.values()) if ruling.value is not None else set()
+    return parts if len(parts) >= 2 else set()
 
 
 def builds_on(w: Weighed, best: Weighed) -> bool:
