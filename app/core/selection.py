@@ -57,7 +57,7 @@ FEATURES = ("score_rel", "inv_rank", "bm25_rel", "dense_delta", "cross_rel", "se
             "table_row", "how_many_x_digit", "cost_x_cost", "when_x_when", "can_x_modal", "who_x_player",
             "what_happens_x_modal", "how_x_step",
             "title_leaf_sim", "title_leaf_rel", "title_sim", "title_rel",
-            "ruling_fit", "ruling_fit_rel", "has_ruling")
+            "ruling_fit", "ruling_fit_rel", "has_ruling", "named_card", "named_first")
 
 NEGATION = re.compile(r"\bnot?\b|n't|\bnever|\bwithout|\bnone|\bno one|없|않|못|안 |불가|금지")
 PLAYERS = re.compile(r"(\d)\s*(?:-?\s*players?|인|명)")
@@ -104,6 +104,9 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
     cross = np.array([comp.bm25_cross[r] for r in rows])
     dense = np.array([comp.dense[r] for r in rows])
     top_section = candidates[0].doc.section
+    # a card the question names by its printed id is what it is about ("I have T08…"); the first named is the
+    # player's own where a second is a comparison ("B19 썼어. 친구가 B17처럼…")
+    named = [p.lower() for p in question.printed_ids]
     out = np.zeros((len(candidates), len(FEATURES)))
     for i, hit in enumerate(candidates):
         doc = hit.doc
@@ -148,6 +151,8 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
             "who_x_player": float(wanted["who"] and content["player"]),
             "what_happens_x_modal": float(wanted["what_happens"] and content["modal"]),
             "how_x_step": float(wanted["how"] and doc.subkind in ("step", "list", "paragraph")),
+            "named_card": float(doc.kind == "card" and doc.id.rsplit("/", 1)[-1].lower() in named),
+            "named_first": float(doc.kind == "card" and bool(named) and doc.id.rsplit("/", 1)[-1].lower() == named[0]),
         }
         out[i] = [values.get(f, 0.0) for f in FEATURES]
     # how well the rulings of each rule (their players' questions and claims, kb/models.py Ruling) fit the
