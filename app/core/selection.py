@@ -116,6 +116,7 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
         title_tokens, sentence_tokens, _ = part_tokens[text_lang][hit.row]
         aid_tokens = part_tokens[lang][hit.row][2]
         all_tokens = set(t for s in sentence_tokens for t in s)
+        printed = (doc.printed_id or "").lower() or None     # a card's printed id; a rule has none
         n = max(1, len(asked))
         has_digit = bool(re.search(r"\d", text))
         content = {name: bool(re.search(pattern, low)) for name, pattern in CONTENT.items()}
@@ -151,8 +152,8 @@ def candidate_features(result, candidates: list, index, question: Question) -> n
             "who_x_player": float(wanted["who"] and content["player"]),
             "what_happens_x_modal": float(wanted["what_happens"] and content["modal"]),
             "how_x_step": float(wanted["how"] and doc.subkind in ("step", "list", "paragraph")),
-            "named_card": float(doc.kind == "card" and doc.id.rsplit("/", 1)[-1].lower() in named),
-            "named_first": float(doc.kind == "card" and bool(named) and doc.id.rsplit("/", 1)[-1].lower() == named[0]),
+            "named_card": float(printed in named),
+            "named_first": float(bool(named) and printed == named[0]),
         }
         out[i] = [values.get(f, 0.0) for f in FEATURES]
     # how well the rulings of each rule (their players' questions and claims, kb/models.py Ruling) fit the
