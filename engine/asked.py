@@ -398,7 +398,13 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
         if re.fullmatch(r"\s?[개장명칸층줄]", text[first[0]:first[1]]):
             before = [a for a in anchors if a[2] is not None and a[1] <= n.start and n.start - a[1] <= 1]
             if before:
-                return max(before, key=lambda a: (a[1] - a[0], -a[0]))
+                best = max(before, key=lambda a: (a[1] - a[0], -a[0]))
+                # "법령 카드 3장": the bare word for cards after a kind of card — the number counts that kind
+                if text[best[0]:best[1]].strip() == "카드":
+                    kind = [a for a in anchors if a[2] is not None and a[1] <= best[0] and best[0] - a[1] <= 1]
+                    if kind:
+                        return max(kind, key=lambda a: (a[1] - a[0], -a[0]))
+                return best
         return first
     if ordinal:        # "세 번째 구역", "2nd building": the word right after the ordinal, or none
         tail = n.end + ordinal.end()

@@ -56,6 +56,7 @@ GRID = {
     "confident": [0.8, 0.85, 0.9, 0.95, 1.01],
     "sure": [0.9, 0.93, 0.95, 0.97, 1.01],
     "sure_allowance": [0.02, 0.04, 0.06, 0.1, 0.15],
+    "sum_min_score": [0.9, 0.94, 0.96, 0.98, 1.0, 1.02, 1.04, 1.06, 1.08, 9.0],
 }
 ROUNDS = 3
 
@@ -94,11 +95,9 @@ def replay(assistant, rows, params: dict, listing: bool = False) -> dict:
     for q, weighing, result in rows:
         short = None
         if weighing is not None:
-            chosen, _ = settle.decide(weighing, params)
-            if chosen is not None:
-                settled = assistant.settler._answer(weighing, chosen)
-                if settled is not None:
-                    short = short_answer.ruled(settled, assistant.kb)
+            settled, _ = assistant.settler.conclude(weighing, params)
+            if settled is not None:
+                short = short_answer.ruled(settled, assistant.kb)
         if short is None and result["answer"] and (result["answer"].get("short") or {}).get("basis") != "ruling":
             short = result["answer"].get("short")
         verdict = judge_short(q.settle, short)

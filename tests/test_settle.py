@@ -12,6 +12,7 @@ import pytest
 from app.core import message, present
 from app.core.question import of_text
 from app.core.settle import ARTICLE_ONE, BACK_REFERENCE, RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
+from engine.numbers import read_numbers
 
 
 @pytest.fixture(scope="module")
@@ -271,6 +272,55 @@ def test_a_how_many_question_gets_its_own_number_with_two_rules_combined(assista
         assert {"through-the-ages/first-round/card-row/zone-costs",
                 "through-the-ages/first-round/wonders/extra-cost"} <= set(short["rules"])
         assert "3" in short["calculation"]["en"] and "1" in short["calculation"]["en"]
+
+
+SIMPLE_BONUS = ("through-the-ages/ruling/simple-bonus-happiness", "through-the-ages/ruling/simple-bonus-science-production")
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("맛보기 게임이 끝났어. 행복 지수는 6이고 라운드당 과학 점수 3을 생산해. 이 두 개로 받는 보너스 문화 점수는 합쳐서 몇 점이야?", "ko"),
+    ("The simple game is over. My happiness is 6 and I produce 3 science a round. How much bonus culture do those "
+     "two give me together?", "en"),
+])
+def test_a_total_asked_of_two_things_adds_their_two_readings(assistant, question, lang):
+    # TtA, the Simple Game's end bonus: "- 행복 지수 당 문화 점수 2점 (최대 16점까지)" (6 → 12) and "- 라운드 당
+    # 생산하는 과학 점수 당 문화 점수 1점" (3 → 3): 15 together, each part's calculation shown, both sentences quoted
+    short = assistant.answer(question, "through-the-ages")["answer"]["short"]
+    assert short["basis"] == "ruling" and short["kind"] == "how_many"
+    assert short["value"]["amount"] == 15 and sorted(short["parts"]) == sorted(SIMPLE_BONUS)
+    assert short["calculation"][lang].endswith(("12 + 3 = 15 culture points", "12 + 3 = 문화 점수 15"))
+    view = message.short(assistant.kb, short, lang)
+    assert view["line"].count("“") == 2 and "2" in view["line"].split("“")[1] and "1" in view["line"].split("“")[2]
+    assert " · " in view["text"]
+    assert "12" in view["note"] and "3" in view["note"] and "15" in view["note"]
+
+
+def test_a_total_is_not_settled_by_the_part_the_question_gives(assistant):
+    # the science is not given: the happiness bonus (12) is a part of the total, never the total
+    short = assistant.answer("The simple game is over. My happiness is 6. How much bonus culture do happiness and "
+                             "science production give me together?", "through-the-ages")["answer"]["short"]
+    assert short is None or short["value"].get("amount") != 12
+
+
+def test_two_readings_add_up_only_where_each_reads_its_own_numbers(assistant):
+    settler = assistant.settler
+
+    def reading(ruling_id, values):
+        return Weighed(settler.ruling(ruling_id), 0.0, {}, [], values, True)
+
+    def apart(a, b, text):
+        return settler.reads_apart(a, b, read_numbers(text), text)
+
+    sled = reading("imhotep/ruling/get-stones-with-sled-count", {"sled": 4})
+    # one "4" read by both the quarry's and the Chisel's reading: a number written once is one reading's
+    assert not apart(sled, reading("imhotep/ruling/chisel-sled-left", {"sled": 4}), "4 stones on my sled")
+    assert apart(sled, reading("imhotep/ruling/chisel-sled-left", {"sled": 2}), "4 stones here, 2 stones there")
+    # a number neither reads is a case the two do not compute
+    assert not apart(sled, reading("imhotep/ruling/chisel-sled-left", {"sled": 2}), "4 stones here, 2 there, 7 more")
+    # the number of players is the setting of both, not a thing one of them counts
+    second = reading("imhotep/ruling/obelisk-points-four-players", {"place": 2, "players": 4})
+    split = reading("imhotep/ruling/obelisk-tie-split-four-players", {"place": 3, "tied": 2, "players": 4})
+    assert apart(second, split, "4인 게임, 오벨리스크 2등, 그리고 3등 2명 공동")
 
 
 @pytest.mark.parametrize("question, points", [

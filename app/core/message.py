@@ -149,7 +149,9 @@ def short(kb: KnowledgeBase, data: dict | None, lang: str) -> dict | None:
             "verdict": data.get("verdict"), "label": one("label"), "value": _value(data.get("value"), lang),
             "calculation": one("calculation"), "phase": one("phase"), "claim": one("claim"),
             "claim_holds": data.get("claim_holds"),
-            "text": present.key_text(texts.get(text_lang)) or None, "text_lang": text_lang,
+            # a total's: each part's sentence
+            "text": " · ".join(present.key_text(q.get(text_lang)) for q in data.get("quotes") or [texts]
+                               if q.get(text_lang)) or None, "text_lang": text_lang,
             "text_origin": (data.get("text_origin") or {}).get(text_lang),
             "rules": [ref(kb, r, lang) for r in data.get("rules") or [data["rule_id"]]],
             "unless": [ref(kb, r, lang) for r in data.get("unless") or []]}

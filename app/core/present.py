@@ -617,8 +617,9 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
         return None
     text_lang = lang if short["text"].get(lang) else next(iter(short["text"]))
     sentence = key_text(short["text"][text_lang])
-    if short.get("basis") == "ruling":        # the rulebook's own words
-        sentence = f"“{sentence}”"
+    if short.get("basis") == "ruling":        # the rulebook's own words; a total's, each part's sentence
+        quotes = [q[text_lang] for q in short.get("quotes") or () if q.get(text_lang)]
+        sentence = " · ".join(f"“{key_text(q)}”" for q in quotes) if len(quotes) > 1 else f"“{sentence}”"
         if (short.get("text_origin") or {}).get(text_lang) == "translation":
             sentence += f" {t('short_translated', text_lang)}"
     label = (short.get("label") or {}).get(lang)

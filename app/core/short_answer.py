@@ -105,6 +105,8 @@ def ruled(settled: Settled, kb) -> dict:
     """The short answer from a ruling that settles the case: the verdict (a dispute's: whether the position
     reported is right) or the value for the player's numbers or the moment, the sentence it rests on (by
     language, with its origin), Arbiter's reading (the claim) and every rule it used."""
+    if settled.parts:
+        return _summed(settled, kb)
     ruling = settled.ruling
     rule = kb.entry(ruling.rule)
     quote = {lang: q for lang in ("ko", "en") if (q := ruling.quote.get(lang))}
@@ -132,6 +134,38 @@ def ruled(settled: Settled, kb) -> dict:
     if ruling.when and settled.values:
         out["when"] = {name: settled.values[name] for name in ruling.when if name in settled.values}
     return out
+
+
+def _summed(settled: Settled, kb) -> dict:
+    """A total asked of two things, from two readings added up: each part's answer for the player's numbers
+    (its calculation, or its amount), then the sum; the sentences both rest on, each quoted; every rule used."""
+    parts = [ruled(part, kb) for part in settled.parts]
+    first = parts[0]
+    unit = first["value"]["unit"]
+    total = settled.computed.amount
+    calc = {}
+    for lang in ("ko", "en"):
+        steps = [(p["calculation"] or {}).get(lang) or _amount(p["value"]["amount"], unit[lang], lang) for p in parts]
+        sums = " + ".join(_number(p["value"]["amount"]) for p in parts)
+        calc[lang] = f"{'; '.join(steps)}; {sums} = {_amount(total, unit[lang], lang)}"
+    langs = [lang for lang in ("ko", "en") if all(p["text"].get(lang) for p in parts)]
+    rules = list(dict.fromkeys(r for p in parts for r in p["rules"]))
+    return {**first, "ruling_id": None, "value": {"amount": total, "unit": unit}, "calculation": calc,
+            "claim": {lang: " + ".join(p["claim"][lang] for p in parts) for lang in ("ko", "en")},
+            "text": {lang: first["text"][lang] for lang in langs},
+            "quotes": [{lang: p["text"][lang] for lang in langs} for p in parts],
+            "text_origin": {lang: next((o for o in ("translation", "description")
+                                        if any((p.get("text_origin") or {}).get(lang) == o for p in parts)), "official")
+                            for lang in langs},
+            "rules": rules, "unless": list(dict.fromkeys(r for p in parts for r in p["unless"])),
+            "parts": [p["ruling_id"] for p in parts]}
+
+
+def _amount(amount, unit: str, lang: str) -> str:
+    """An amount with its unit as a reader reads it ("10 VP", "10점", "문화 점수 10")."""
+    if lang == "ko" and re.fullmatch(r"[가-힣]", unit or ""):
+        return f"{_number(amount)}{unit}"
+    return f"{_number(amount)} {unit}".strip() if lang == "en" else f"{unit} {_number(amount)}".strip()
 
 
 def dispute_label(who: str | None, right: bool) -> dict:
