@@ -11,7 +11,7 @@ import pytest
 
 from app.core import message, present
 from app.core.question import of_text
-from app.core.settle import ARTICLE_ONE, BACK_REFERENCE, RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, question_kind, rivals, statement
+from app.core.settle import ARTICLE_ONE, BACK_REFERENCE, RATE_ONE, Weighed, agrees, asks_negated, dispute, negated, part_of, question_kind, rivals, statement
 from engine.numbers import read_numbers
 
 
@@ -321,6 +321,27 @@ def test_two_readings_add_up_only_where_each_reads_its_own_numbers(assistant):
     second = reading("imhotep/ruling/obelisk-points-four-players", {"place": 2, "players": 4})
     split = reading("imhotep/ruling/obelisk-tie-split-four-players", {"place": 3, "tied": 2, "players": 4})
     assert apart(second, split, "4인 게임, 오벨리스크 2등, 그리고 3등 2명 공동")
+
+
+def test_a_reading_of_some_of_the_numbers_is_no_rival_of_one_that_reads_them_all(assistant):
+    settler = assistant.settler
+
+    def reading(ruling_id, values, amount, explained):
+        return Weighed(settler.ruling(ruling_id), 0.0, {}, [], values, True, explained, amounts=(amount,))
+
+    # Time of Seth solo: "보탕카멘은 법령 카드당 4 획득 … 보탕카멘은 서기 2명당 1 획득" — 3 Decrees and 5 Scribes
+    # make 14; the Decrees' 12 alone is a part of that case, not another answer to it
+    both = reading("tekhenu-time-of-set/ruling/botankhamun-decrees-and-scribes-vp", {"decrees": 3, "scribes": 5}, 14, True)
+    decrees = "tekhenu-time-of-set/ruling/botankhamun-decrees-vp"
+    assert part_of(reading(decrees, {"decrees": 3}, 12, False), both)
+    assert not part_of(reading(decrees, {"decrees": 4}, 16, False), both)       # another number: another case
+    assert not part_of(reading(decrees, {"decrees": 3}, 12, True), both)        # it reads the whole question
+    assert not part_of(both, reading(decrees, {"decrees": 3}, 12, False))
+    for question in ("솔로 최종 점수 계산이야. 보탕카멘한테 법령 카드 4장이랑 서기 6명이 있어. 이걸로 몇 점 받아?",
+                     "Solo final Scoring: Botankhamun has 4 Decree cards and 6 Scribes. How many VP does he get from "
+                     "those?"):
+        short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
+        assert short and short["value"]["amount"] == 19         # 4 × 4 + 6 // 2
 
 
 @pytest.mark.parametrize("question, points", [

@@ -38,7 +38,8 @@ AUX_EN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+|wait,?\s+|ok(?:ay)?,?\s+)?(?:ca
 TAG_EN = re.compile(r"(?:,|—|\s-)\s*(?:can|may|do|does|is|are|right|correct|yes or no)\b[^?]*\?\s*$|,\s*(?:right|correct)\?\s*$",
                     re.I)
 HOW_MANY = re.compile(r"\bhow (?:many|much)\b|\bwhat(?:'s| is) the number of\b|\bwhat does [^?]{1,40} cost\b|"
-                      r"\bwhat(?:'s| is) the cost\b|몇|얼마", re.I)
+                      r"\bwhat(?:'s| is) the cost\b|\bwhat do (?:i|we|you) pay\b|\bwhere does [^?,]{1,40} end up\b|몇|얼마",
+                      re.I)
 AUX_CLAUSE_EN = re.compile(r"[,;:—–]\s*(?:so\s+|then\s+|but\s+|and\s+)?(?:can|may|could|do|does|did|is|are|am|was|were|will|would|"
                            r"should|must|have|has)\s+(?:i|we|you|it|they|he|she|that|this|there|the|my|a|an|both|all|"
                            r"each|any|one|those|these)\b", re.I)
@@ -1090,7 +1091,8 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     def contends(w: Weighed, other: Match) -> bool:
         """Close enough to rival the best, and able to: not the best's own exception or part, nor a reading the
         best is the exception of (where both fit, the exception decides)."""
-        if other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w):
+        if other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w) or (
+                part_of(w, best_w) and not asks_several(weighing.question)):
             return False
         if confident and best_w.first and not w.first:
             return False        # the selection is sure of the rule: a neighbouring rule's reading is not its case
@@ -1232,6 +1234,24 @@ def builds_on(w: Weighed, best: Weighed) -> bool:
     question can be asked of, so it is no rival."""
     value = w.ruling.value
     return value is not None and w.amounts is None and best.ruling.id in value.uses.values()
+
+
+def part_of(w: Weighed, best: Weighed) -> bool:
+    """Whether a value reading computes only a part of the case the best one computes whole: the best reads every
+    number of the question, and this one reads some of the same numbers and leaves the others unread ("Decrees 3 and
+    Scribes 5" — the Decrees' 12 beside the two's 14). It answers a part, not the case — where the question asks one
+    number (`decide`): one that asks two ("What do I pay, and how many are left?") has its other half there.
+    Session 27, judged pool: +5 right, +2 wrong (both asking two numbers); with that exception, +5 right, 0 wrong."""
+    if w.ruling.value is None or best.ruling.value is None or best.amounts is None or not best.explained:
+        return False
+    if w.explained or not w.values:
+        return False
+    left = [abs(v) for v in best.values.values()]
+    for v in w.values.values():
+        if abs(v) not in left:
+            return False
+        left.remove(abs(v))
+    return bool(left)
 
 
 def rivals(w: Weighed) -> bool:
