@@ -70,6 +70,8 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
      {7: "group"}),
     ("imhotep", "게임 끝났어. 묘실에 내 석재 7개가 한 덩어리로 이어져 있어. 몇 점이야?", {7: "group"}),
     ("imhotep", "묘실에 7개짜리 덩어리면 몇 점이야?", {7: "group"}),
+    ("imhotep", "Game over: I have one connected group of 6 in the burial chamber but no stones on the obelisks.",
+     {6: "group"}),
     ("tekhenu-time-of-set", "병사 8 있는데 빨간 주사위 4 가져가면?", {8: "soldiers", 4: "die"}),
     # a word before its own number is not the previous number's: "사제 5 병사 3"
     ("tekhenu-time-of-set", "DX01 사제 5 병사 3 남으면 몇 점이야?", {5: "priests", 3: "soldiers"}),
