@@ -403,7 +403,8 @@ class Short(_Open):
                                           "rulebook text)", examples=["A gray die can be used to Produce Resources."])
     claim_holds: bool | None = Field(description="basis ruling with a verdict: whether `claim` is true")
     text: str | None = Field(description="the words that prove it: the rulebook's sentence (or table), or the "
-                                         "engine's checked result", examples=["Gray dice cannot be used to Produce "
+                                         "engine's checked result; for a total of two things, both sentences, "
+                                         "joined by \" · \"", examples=["Gray dice cannot be used to Produce "
                                                                               "Resources."])
     text_lang: Lang = Field(description="the language of `text` (the other one when the reply's has none)")
     text_origin: Literal["official", "translation", "description"] | None = Field(
