@@ -40,7 +40,7 @@ _EN_FOLLOW = {"of", "or", "and", "to", "in", "on", "at", "with", "for", "is", "a
 # a predicate right after a Korean number ("8 있는데", "5 고르면", "3 남으면", "4 가져가면"): the number's word is
 # the nearest one around it, as after a particle; a noun of its own ("한 턴", "두 번") is not a predicate
 _KO_PREDICATE = re.compile(r"(?:있|없|남|되|돼|나오|나와|고르|골라|가져|받|놓|넘|모자라|부족|올라|올려|내려|생기|생겨|"
-                           r"쓰|써|사용|만들|바꾸|바꿔|줄|늘|모아|모으|지으|지어|짓)")
+                           r"쓰|써|사용|만들|바꾸|바꿔|줄|늘|모아|모으|지으|지어|짓|생산)")
 _ORDINAL = re.compile(r"\s?(?:번째|st\b|nd\b|rd\b|th\b)")
 
 

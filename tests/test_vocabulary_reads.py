@@ -93,6 +93,8 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
     ("imhotep", "No one has stones on the obelisks. Which one scores?", {}),
     ("tekhenu", "Can I take one of the dice?", {1: "die"}),
     ("through-the-ages", "군사력 14에 소총병 하나(3) 희생하면 공격력 얼마야?", {14: "strength", 3: "riflemen"}),
+    # a verb of producing after the number leaves it to the word before ("과학을 3 생산해")
+    ("through-the-ages", "라운드마다 과학을 3 생산해. 보너스 몇 점이야?", {3: "science"}),
     # "카드 열 구역": the card row's zones, not ten
     ("through-the-ages", "카드 열 구역별로 몇 장씩이야?", {}),
     # the player count as players say it: "둘이서", "three of us"
