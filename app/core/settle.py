@@ -17,6 +17,7 @@ the question as asked (a negated Korean question "못 가져가?" → "예" when
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 import numpy as np
 
@@ -730,11 +731,7 @@ class Settler:
                     left.remove(abs(v))
                 elif abs(v) in numbers:
                     return False        # one number written once, read by both
-        for n in written:
-            if abs(n.value) in left and any((abs(n.value), key) in self._own(a.ruling) | self._own(b.ruling)
-                                            for key in _counted(text, n.start, n.end)):
-                left.remove(abs(n.value))
-        return not left
+        return not _in_own_words(left, written, text, self._own(a.ruling) | self._own(b.ruling))
 
     def cross(self, text: str, lang: str, weighed: list["Weighed"]) -> None:
         """The side encoder's probability that the text asks each yes/no reading's claim as stated, in one batch
@@ -844,11 +841,7 @@ class Settler:
         does not read ("8 soldiers and a red 4") is a case it does not compute."""
         if ruling.value is None:
             return True
-        left = unread([abs(n.value) for n in written], values)
-        own = self._own(ruling)
-        for n in written:
-            if abs(n.value) in left and any((abs(n.value), key) in own for key in _counted(text, n.start, n.end)):
-                left.remove(abs(n.value))
+        left = _in_own_words(unread([abs(n.value) for n in written], values), written, text, self._own(ruling))
         return len(left) <= (1 if kind == "dispute" else 0)
 
     def _own(self, ruling: Ruling) -> set:
@@ -1247,12 +1240,8 @@ def part_of(w: Weighed, best: Weighed) -> bool:
         return False
     if w.explained or not w.values:
         return False
-    left = [abs(v) for v in best.values.values()]
-    for v in w.values.values():
-        if abs(v) not in left:
-            return False
-        left.remove(abs(v))
-    return bool(left)
+    mine, whole = Counter(abs(v) for v in w.values.values()), Counter(abs(v) for v in best.values.values())
+    return not mine - whole and mine != whole
 
 
 def rivals(w: Weighed) -> bool:
@@ -1343,6 +1332,16 @@ def unread(numbers: list, values: dict) -> list:
     for v in values.values():
         if abs(v) in left:
             left.remove(abs(v))
+    return left
+
+
+def _in_own_words(left: list, written: list, text: str, own: set) -> list:
+    """The numbers left unread, less those a reading writes in its own words as the question writes them
+    (`Settler._own`: "2인 게임" in a ruling's own question explains the question's "2인")."""
+    left = list(left)
+    for n in written:
+        if abs(n.value) in left and any((abs(n.value), key) in own for key in _counted(text, n.start, n.end)):
+            left.remove(abs(n.value))
     return left
 
 

@@ -22,6 +22,7 @@ import re
 from engine.korean import josa
 
 from . import tables
+from .present import amount_text
 from .question import Question
 from .settle import Settled, asks_several, question_kind
 
@@ -145,9 +146,9 @@ def _summed(settled: Settled, kb) -> dict:
     total = settled.computed.amount
     calc = {}
     for lang in ("ko", "en"):
-        steps = [(p["calculation"] or {}).get(lang) or _amount(p["value"]["amount"], unit[lang], lang) for p in parts]
+        steps = [(p["calculation"] or {}).get(lang) or amount_text(p["value"], lang) for p in parts]
         sums = " + ".join(_number(p["value"]["amount"]) for p in parts)
-        calc[lang] = f"{'; '.join(steps)}; {sums} = {_amount(total, unit[lang], lang)}"
+        calc[lang] = f"{'; '.join(steps)}; {sums} = {amount_text({'amount': total, 'unit': unit}, lang)}"
     langs = [lang for lang in ("ko", "en") if all(p["text"].get(lang) for p in parts)]
     rules = list(dict.fromkeys(r for p in parts for r in p["rules"]))
     return {**first, "ruling_id": None, "value": {"amount": total, "unit": unit}, "calculation": calc,
@@ -159,13 +160,6 @@ def _summed(settled: Settled, kb) -> dict:
                             for lang in langs},
             "rules": rules, "unless": list(dict.fromkeys(r for p in parts for r in p["unless"])),
             "parts": [p["ruling_id"] for p in parts]}
-
-
-def _amount(amount, unit: str, lang: str) -> str:
-    """An amount with its unit as a reader reads it ("10 VP", "10점", "문화 점수 10")."""
-    if lang == "ko" and re.fullmatch(r"[가-힣]", unit or ""):
-        return f"{_number(amount)}{unit}"
-    return f"{_number(amount)} {unit}".strip() if lang == "en" else f"{unit} {_number(amount)}".strip()
 
 
 def dispute_label(who: str | None, right: bool) -> dict:
