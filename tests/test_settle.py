@@ -191,6 +191,20 @@ YES_NO = [
     ("tekhenu", "회색 주사위로 자원 생산해도 돼?", "no"),
     # Imhotep L761 "가져간 파란색 카드는 다음 자기 차례부터 사용할 수 있습니다."
     ("imhotep", "시장에서 가져온 파란 카드를 그 차례에 바로 써도 돼?", "no"),
+    # cards' own sentences (session 28's card rulings). Time of Seth Art06 "이 카드를 게임에서 제거하고 서기 1명을
+    # 지불한 뒤 즉시 행복지수 5 획득."
+    ("tekhenu-time-of-set", "Can I play Art06 when I have no Scribes left?", "no"),
+    # Cult03 "자신의 행복지수 마커가 처음으로 가 있는 칸에 도달할 때마다"
+    ("tekhenu-time-of-set", "Cult03 금은 같은 칸에 두 번째로 도착할 때도 또 줘?", "no"),
+    ("tekhenu-time-of-set", "Does Cult03 pay out again if my Happiness marker returns to a space it already reached?",
+     "no"),
+    # Tekhenu D16 "Score 4 Victory Points per Statue you built in honor of a god."
+    ("tekhenu", "Does D16 also score my Statues for the people?", "no"),
+    ("tekhenu", "D16 법령은 민중을 위한 석상도 점수 쳐?", "no"),
+    # B01 "Play when performing a Produce Resources action"
+    ("tekhenu", "Can I play B01 during a Hathor action?", "no"),
+    # T11 scores an action performed with a 1, whatever made it a 1
+    ("tekhenu", "I have T11. If a Scribe turns my die into a 1, does T11 still score?", "yes"),
 ]
 
 
@@ -233,6 +247,9 @@ NEVER_WRONG = [
     # Despotism with two temples already. Can I still build two labs?") shares the scene, not the case
     ("through-the-ages", "Still in Despotism with two temples built. Am I allowed a third temple?", "yes_no", "no"),
     ("through-the-ages", "아직 전제정치고 신전 2개 지었어. 신전 하나 더 지어도 돼?", "yes_no", "no"),
+    # Tekhenu D19 scores Statues for the people only; a card ruling's claim and a position about it
+    ("tekhenu", "My friend says D19 scores Statues honoring the gods too. Is that right?", "dispute", "no"),
+    ("tekhenu", "T18로 부패한 주사위를 가져와도 1점 받아?", "yes_no", "no"),
 ]
 
 
