@@ -205,6 +205,22 @@ YES_NO = [
     ("tekhenu", "Can I play B01 during a Hathor action?", "no"),
     # T11 scores an action performed with a 1, whatever made it a 1
     ("tekhenu", "I have T11. If a Scribe turns my die into a 1, does T11 still score?", "yes"),
+    # rules that had no verdict ruling before session 29, each from its own sentence. TtA "전제정치 체제일 때 연구실
+    # 2개와 신전 2개를 건설할 수는 있지만 연구실 3개와 신전 1개를 건설할 수는 없습니다."
+    ("through-the-ages", "전제정치인데 신전이 하나뿐이면 연구실을 세 개 지어도 돼?", "no"),
+    # TtA "과학 점수는 40점 이상 모을 수 없습니다."
+    ("through-the-ages", "Can my science points go above 40?", "no"),
+    ("through-the-ages", "과학 점수가 40점을 넘을 수 있어?", "no"),
+    # Tekhenu "Each Scribe spent this way allows you to adjust the value of the die up or down by 1 or 2."
+    ("tekhenu", "Can I use a Scribe to lower my die instead of raising it?", "yes"),
+    # Tekhenu "The Osiris God Action allows you to construct one Building"
+    ("tekhenu", "Does one Osiris God Action let me build two Buildings?", "no"),
+    # Tekhenu "The Thoth God Action allows you to receive one or more cards (Blessings, Technologies, and Decrees)"
+    ("tekhenu", "토트 행동으로 법령 카드도 가져올 수 있어?", "yes"),
+    # Time of Seth solo: Botankhamun's Blessings are discarded after Scoring
+    ("tekhenu-time-of-set", "솔로에서 보탕카멘은 점수 계산 후에도 축복 카드를 계속 가지고 있어?", "no"),
+    # Imhotep's market example: each stone's owner takes the card for it
+    ("imhotep", "Does the market card for a stone go to the player who owns that stone?", "yes"),
 ]
 
 
@@ -228,6 +244,8 @@ DISPUTES = [
     # Imhotep L761 "가져간 파란색 카드는 다음 자기 차례부터 사용할 수 있습니다."
     ("imhotep", "친구가 시장에서 가져온 파란 카드는 그 차례에 바로 쓸 수 있대. 맞아?", "no"),
     ("imhotep", "My friend says I can use a blue market card the same turn I take it. Who's right?", "no"),
+    # TtA first round "턴이 끝나면 과학 1점을 얻고, 문화 점수는 얻지 못합니다." (the claim as the sentence states it)
+    ("through-the-ages", "My friend says round one only gives 1 science and no culture. Is he right?", "yes"),
 ]
 
 # Cases no reading fits clearly enough today (a close rival, or the two sides of a claim tied): no line is
@@ -250,6 +268,10 @@ NEVER_WRONG = [
     # Tekhenu D19 scores Statues for the people only; a card ruling's claim and a position about it
     ("tekhenu", "My friend says D19 scores Statues honoring the gods too. Is that right?", "dispute", "no"),
     ("tekhenu", "T18로 부패한 주사위를 가져와도 1점 받아?", "yes_no", "no"),
+    # TtA "다른 종류의 카드와는 달리, 행동 카드는 가져온 턴에 바로 사용할 수 없고": a technology is not an action card
+    ("through-the-ages", "행동 카드 말고 기술 카드는 가져온 턴에 바로 개발해도 돼?", "yes_no", "yes"),
+    # Tekhenu scoring: 2 VP per Production marker on "6" only
+    ("tekhenu", "Do I score for a Production marker that stopped at 4?", "yes_no", "no"),
 ]
 
 
