@@ -538,6 +538,10 @@ class Ruling(_Entry):
     denies: Asks = Field(default_factory=Asks, description="questions whose Yes means the claim does not hold")
     params: dict[str, Param] = Field(default_factory=dict)
     when: dict[str, Values] = Field(default_factory=dict, description="parameter -> the values it holds for")
+    said: list[str] = Field(default_factory=list, description="regular expressions (both languages) for the moment "
+                                                              "or mode the claim is limited to (\u201cat the start\u201d, "
+                                                              "\u201cthe first round\u201d): it settles only a question that "
+                                                              "names it, and rivals the others")
     edition: Lang | None = Field(default=None, description="the one rulebook edition it holds for, where the "
                                                           "editions differ (Tekhenu): ko or en")
     unless: list[str] = Field(default_factory=list, description="rules and cards that override it in some case")
@@ -559,6 +563,11 @@ class Ruling(_Entry):
         for q in [q for _, q in self.asks.all() + self.denies.all()]:
             if not q.strip() or len(q) > 200:
                 raise ValueError(f"question {q!r} must be 1-200 characters")
+        for pattern in self.said:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"said: {pattern!r} is not a regular expression ({exc})") from None
         names = set(self.params)
         unknown = [k for k in self.when if k not in names]
         if self.value is not None and self.value.by is not None and self.value.by not in names:

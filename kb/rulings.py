@@ -237,6 +237,12 @@ def check_rulings(kb, game) -> list:
             if _fragment(q):
                 bad(ruling, f"asks {q!r}, which is no question: a comma in an unquoted [a, b] list cuts a question "
                             f"in two (quote it)")
+        if ruling.said:
+            # its own questions are its case: each names the moment or mode it is limited to
+            for lang, q in ruling.asks.all() + ruling.denies.all():
+                if not any(re.search(pattern, q, re.I) for pattern in ruling.said):
+                    bad(ruling, f"asks {q!r}, which names none of its `said` words; its own questions name the "
+                                f"case it is limited to")
         if not ruling.when:
             for lang, q in ruling.asks.all() + ruling.denies.all():
                 key = gold_key(q)

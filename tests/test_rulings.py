@@ -153,6 +153,11 @@ def test_good_rulings_pass_and_are_counted(mini):
     ("asks: {ko: [금지된 주사위 가져가도 돼?], en: [Can I take a Forbidden die?]}",
      "asks: {ko: [금지된 주사위 가져가도 돼?]}", "at least one question in each language"),
     ("    verdict: 'no'\n    asks: {ko: [금지", "    verdict: maybe\n    asks: {ko: [금지", "verdict"),
+    # a reading limited to a moment (`said`): its own questions name that moment
+    ("    verdict: 'no'\n    asks: {ko: [금지", "    verdict: 'no'\n    said: ['첫\\s?라운드', '\\bfirst round\\b']\n"
+                                              "    asks: {ko: [금지", "names none of its `said` words"),
+    ("    verdict: 'no'\n    asks: {ko: [금지", "    verdict: 'no'\n    said: ['(first']\n    asks: {ko: [금지",
+     "said: '(first' is not a regular expression"),
 ])
 def test_damage_is_reported_at_the_ruling(mini, old, new, expected):
     assert old in RULINGS

@@ -221,6 +221,10 @@ YES_NO = [
     ("tekhenu-time-of-set", "솔로에서 보탕카멘은 점수 계산 후에도 축복 카드를 계속 가지고 있어?", "no"),
     # Imhotep's market example: each stone's owner takes the card for it
     ("imhotep", "Does the market card for a stone go to the player who owns that stone?", "yes"),
+    # a rival reading whose own two sides read alike holds no verdict back (session 31): Imhotep Chisel, Tekhenu
+    # Anubis ("the one exception … is the Anubis Action")
+    ("imhotep", "Chisel: can I split the two stones onto two different ships?", "yes"),
+    ("tekhenu", "with Anubis can I grab a forbidden die?", "yes"),
 ]
 
 
@@ -273,6 +277,22 @@ NEVER_WRONG = [
     # Tekhenu scoring: 2 VP per Production marker on "6" only
     ("tekhenu", "Do I score for a Production marker that stopped at 4?", "yes_no", "no"),
 ]
+
+
+@pytest.mark.parametrize("question, limited", [
+    ("손에 시민 카드 몇 장까지 들 수 있어?", False),
+    ("How many civil cards can I hold in my hand?", False),
+    ("게임 처음에는 손에 시민 카드 몇 장까지 들 수 있어?", True),
+    ("How many civil cards can I hold at the start of the game?", True),
+])
+def test_a_reading_limited_to_a_moment_settles_only_a_question_that_names_it(assistant, question, limited):
+    """TtA "따라서 게임 초반에 손에 들 수 있는 시민 카드는 4장입니다": 4 is the hand limit at the start, not the
+    answer to "how many can I hold?", which depends on the white tokens a player has by then."""
+    short = assistant.answer(question, "through-the-ages")["answer"]["short"]
+    if limited:
+        assert short and short["kind"] == "how_many" and short["value"]["amount"] == 4, short
+    else:
+        assert short is None or (short.get("value") or {}).get("amount") != 4, short
 
 
 @pytest.mark.parametrize("game, question", [

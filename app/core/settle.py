@@ -311,6 +311,11 @@ PARAMS = {
     # questions once the new rulings' forms had moved the word weights)
     "margin": 0.079,
     "exception_margin": 0.04,   # ahead of a reading of one of its own exceptions (`unless`)
+    # a rival yes/no reading holds a verdict back only where its own side is this clear: one whose two sides
+    # read alike could answer either way. Session 31, judged pool 619 / 18 → 632 / 18 (tuning 136 / 2 → 137 / 2);
+    # each half of the pool gains with no wrong line added (277 / 14 and 355 / 4 from 274 / 14 and 345 / 4);
+    # 0.06 and above add wrong lines (0.079: 644 / 20)
+    "rival_side_gap": 0.05,
     # ahead of the other side of the same claim (asks vs denies): 0.08 with the side encoder (session 22, below);
     # 0.079 once 2,000 new forms had moved the word weights (session 23: tuning 120 / 1 either way, the judged
     # pool 525 / 17 → 528 / 17; 0.078: 120 / 2)
@@ -676,7 +681,8 @@ class Settler:
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
             # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table
             whole = kind == "how_many" and not unread(numbers, values)
-            conditions = _conditions_hold(ruling, values) and all(name in values for name in ruling.when)
+            conditions = (_conditions_hold(ruling, values) and all(name in values for name in ruling.when)
+                          and said(ruling, question.text))
             polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
                                        [self.sides(r, ruling, plain=polar) for r in positions], values, conditions,
@@ -1100,7 +1106,15 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
         if close:
             matches, best = _reread(weighing, matches, close, params, best_w)
             shown = [m for _, m in matches]
-    if any(contends(w, other) and not agrees(result_key(weighing, w, other), answer) for w, other in matches):
+    def answers_otherwise(w: Weighed, other: Match) -> bool:
+        """A rival that would answer otherwise: not where it answers alike, nor where it is a yes/no reading
+        whose own side the readers cannot tell (it might answer either way, so it contradicts nothing)."""
+        if agrees(result_key(weighing, w, other), answer):
+            return False
+        return not (w.ruling.verdict is not None and best_w.ruling.verdict is not None
+                    and other.side_gap < params["rival_side_gap"])
+
+    if any(contends(w, other) and answers_otherwise(w, other) for w, other in matches):
         return None, shown
     return (best_w, best), shown
 
@@ -1360,6 +1374,13 @@ def _counted(text: str, start: int, end: int) -> set:
 
 
 _FUNCTION_WORDS = {"the", "a", "an", "and", "or", "of", "is", "are", "was", "i", "my"}
+
+
+def said(ruling: Ruling, text: str) -> bool:
+    """Whether the question names the moment or mode a reading is limited to (its `said`), where it has one:
+    "4 civil cards at the start" does not answer "how many civil cards can I hold?", which depends on the white
+    tokens a player has by then. Such a reading still rivals one that would answer the question otherwise."""
+    return not ruling.said or any(re.search(pattern, text, re.I) for pattern in ruling.said)
 
 
 def _conditions_hold(ruling: Ruling, values: dict) -> bool:
