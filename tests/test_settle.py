@@ -336,6 +336,19 @@ def test_a_how_many_question_gets_its_own_number_with_two_rules_combined(assista
 SIMPLE_BONUS = ("through-the-ages/ruling/simple-bonus-happiness", "through-the-ages/ruling/simple-bonus-science-production")
 
 
+@pytest.mark.parametrize("game, question, amount", [
+    # "Each Blessing counts as 2 Victory Points": the player's count is computed
+    ("tekhenu", "Solo scoring: Botankhamun has 3 Blessings. How many VP?", 6),
+    ("tekhenu", "보탕카멘 법령 3장이면 게임 끝에 몇 점이야?", 12),
+    # a number the ruling writes in its own words (the top "6" space) is its case: the amount per one
+    ("tekhenu", "What does each Production marker on 6 score?", 2),
+    ("tekhenu", "생산 마커 3개가 맨 위 6칸에 있어. 몇 점 받아?", 6),
+])
+def test_an_amount_per_one_is_computed_for_the_count_the_question_gives(assistant, game, question, amount):
+    short = assistant.answer(question, game)["answer"]["short"]
+    assert short and short["kind"] == "how_many" and short["value"]["amount"] == amount, short
+
+
 @pytest.mark.parametrize("question, lang", [
     ("맛보기 게임이 끝났어. 행복 지수는 6이고 라운드당 과학 점수 3을 생산해. 이 두 개로 받는 보너스 문화 점수는 합쳐서 몇 점이야?", "ko"),
     ("The simple game is over. My happiness is 6 and I produce 3 science a round. How much bonus culture do those "

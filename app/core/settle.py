@@ -679,8 +679,10 @@ class Settler:
                 continue
             values = self.read_values(ruling, question, asked, vocabulary, span)
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
-            # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table
-            whole = kind == "how_many" and not unread(numbers, values)
+            # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table — a number the ruling writes in its own
+            # words is its case, not another ("What does each Production marker on 6 score?": 2 VP per marker)
+            whole = kind == "how_many" and not _in_own_words(unread(numbers, values), written, question.text,
+                                                              self._own(ruling))
             conditions = (_conditions_hold(ruling, values) and all(name in values for name in ruling.when)
                           and said(ruling, question.text))
             polar = ruling.verdict is not None
