@@ -580,6 +580,12 @@ class Ruling(_Entry):
     def kind(self) -> str:
         return "verdict" if self.verdict is not None else "value" if self.value is not None else "phase"
 
+    def names_its_moment(self, text: str) -> bool:
+        """Whether a text names the moment or mode the claim is limited to (`said`), where it has one: "4 civil
+        cards at the start" does not answer "how many civil cards can I hold?" (settling reads the question so;
+        kb check holds the ruling's own questions to it)."""
+        return not self.said or any(re.search(pattern, text, re.I) for pattern in self.said)
+
 
 SCENARIO_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*/scenario/[A-Za-z0-9][A-Za-z0-9._/-]*$"
 

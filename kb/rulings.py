@@ -240,7 +240,7 @@ def check_rulings(kb, game) -> list:
         if ruling.said:
             # its own questions are its case: each names the moment or mode it is limited to
             for lang, q in ruling.asks.all() + ruling.denies.all():
-                if not any(re.search(pattern, q, re.I) for pattern in ruling.said):
+                if not ruling.names_its_moment(q):
                     bad(ruling, f"asks {q!r}, which names none of its `said` words; its own questions name the "
                                 f"case it is limited to")
         if not ruling.when:

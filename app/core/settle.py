@@ -655,7 +655,6 @@ class Settler:
         offered |= {m.start() for m in ARTICLE_ONE.finditer(question.text)}
         offered |= {m.start() for m in BACK_REFERENCE.finditer(question.text)}
         written = [n for n in question.numbers if lo <= n.start < hi and n.start not in offered]
-        numbers = [abs(n.value) for n in written]
         asked = question.asked(vocabulary) if vocabulary is not None else None
         # what takes a side of a claim: a dispute's first position, else what the question asks (not its scene)
         side_text = (positions[0].text if positions else
@@ -681,14 +680,14 @@ class Settler:
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
             # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table — a number the ruling writes in its own
             # words is its case, not another ("What does each Production marker on 6 score?": 2 VP per marker)
-            whole = kind == "how_many" and not _in_own_words(unread(numbers, values), written, question.text,
-                                                              self._own(ruling))
+            left = self._left(ruling, written, question.text, values)
+            whole = kind == "how_many" and not left
             conditions = (_conditions_hold(ruling, values) and all(name in values for name in ruling.when)
-                          and said(ruling, question.text))
+                          and ruling.names_its_moment(question.text))
             polar = ruling.verdict is not None
             out.rulings.append(Weighed(ruling, bonus, self.sides(reading, ruling),
                                        [self.sides(r, ruling, plain=polar) for r in positions], values, conditions,
-                                       self._explained(ruling, written, question.text, values, kind),
+                                       _explains(ruling, left, kind),
                                        self.polarity(reading, ruling) if polar else None,
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
                                        self.amounts(ruling, values, whole) if ruling.value is not None else None,
@@ -847,10 +846,14 @@ class Settler:
         words as the question writes it (its claim, quote or questions: "2인 게임", not the "3" of a quote's
         "3/6/9 VP" for "석상 3개"), or — in a dispute — the one number the position claims. A number the ruling
         does not read ("8 soldiers and a red 4") is a case it does not compute."""
+        return _explains(ruling, self._left(ruling, written, text, values), kind)
+
+    def _left(self, ruling: Ruling, written: list, text: str, values: dict) -> list:
+        """The question's numbers that a value reading neither reads nor writes in its own words (`_explained`);
+        none for another reading."""
         if ruling.value is None:
-            return True
-        left = _in_own_words(unread([abs(n.value) for n in written], values), written, text, self._own(ruling))
-        return len(left) <= (1 if kind == "dispute" else 0)
+            return []
+        return _in_own_words(unread([abs(n.value) for n in written], values), written, text, self._own(ruling))
 
     def _own(self, ruling: Ruling) -> set:
         """The numbers a ruling writes in its own words (claim, quote, questions), each with what it counts."""
@@ -1378,11 +1381,9 @@ def _counted(text: str, start: int, end: int) -> set:
 _FUNCTION_WORDS = {"the", "a", "an", "and", "or", "of", "is", "are", "was", "i", "my"}
 
 
-def said(ruling: Ruling, text: str) -> bool:
-    """Whether the question names the moment or mode a reading is limited to (its `said`), where it has one:
-    "4 civil cards at the start" does not answer "how many civil cards can I hold?", which depends on the white
-    tokens a player has by then. Such a reading still rivals one that would answer the question otherwise."""
-    return not ruling.said or any(re.search(pattern, text, re.I) for pattern in ruling.said)
+def _explains(ruling: Ruling, left: list, kind: str) -> bool:
+    """A value reading leaves no number of the question unread (a dispute: the one its position claims)."""
+    return ruling.value is None or len(left) <= (1 if kind == "dispute" else 0)
 
 
 def _conditions_hold(ruling: Ruling, values: dict) -> bool:
