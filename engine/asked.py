@@ -175,6 +175,7 @@ class Vocabulary:
         # printed ids ("P19", "BX01", "Cult03"): a thing each, of kind "card", found by pattern
         self.ids: list[tuple[re.Pattern, dict]] = list(ids or [])
         self._shown: dict[int, tuple[dict, Shown]] = {}     # scenarios that do not change: read once
+        self._titled: dict[int, tuple[dict, frozenset]] = {}
 
     @classmethod
     def load(cls, path: Path, marks_of=None) -> "Vocabulary":
@@ -268,6 +269,21 @@ class Vocabulary:
         if lasting:
             self._shown[id(spec)] = (spec, shown)
         return shown
+
+    def described(self, spec: dict, lasting: bool = False) -> frozenset[str]:
+        """The quantities a scenario's title or checks write a number of, in either language ("2인 게임의 신전 4칸":
+        the player count). `lasting`: a stored scenario (its reading is kept)."""
+        if lasting and (kept := self._titled.get(id(spec))) is not None and kept[0] is spec:
+            return kept[1]
+        texts = {"en": [(spec.get("title") or {}).get("en") or ""], "ko": [(spec.get("title") or {}).get("ko") or ""]}
+        for check in spec.get("expect") or []:
+            texts["en"].append(check.get("description") or "")
+            texts["ko"].append(check.get("description_ko") or "")
+        found = frozenset(g.quantity for lang, parts in texts.items()
+                          for g in self.read(" ".join(parts), lang).numbers if g.quantity)
+        if lasting:
+            self._titled[id(spec)] = (spec, found)
+        return found
 
     def _read_spec(self, spec: dict) -> Shown:
         shown = Shown()

@@ -366,3 +366,54 @@ def test_a_case_set_up_for_the_asked_count_all_along_says_nothing_of_it(assistan
                              "age I and II military decks?", "through-the-ages")
     assert result["example"]["missing"]["numbers"] == []
     assert "reseated" not in {n["kind"] for n in result["notices"]}
+
+
+@pytest.mark.parametrize("game, question", [
+    ("tekhenu", "3명이서 할 때 주사위 몇 개 빼요?"),
+    ("imhotep", "Three players, and the quarry has no stones of my colour left. Can I get stones?"),
+    ("through-the-ages", "3인 숙련 게임인데 전쟁 카드 써?"),
+])
+def test_the_reseated_cases_played_are_only_those_the_choice_turns_on(assistant, game, question):
+    # the choice must be the one that playing every reseated case would give, whichever of them pass
+    import random
+
+    from app.core import examples
+    from app.core.assistant import _seats
+
+    engine = registry.get(game)
+    vocabulary = assistant.vocabulary(game)
+    asked = vocabulary.read(question, "ko" if HANGUL.search(question) else "en")
+    stored = sorted(assistant.scenarios.of_game(game), key=lambda spec: spec["id"])
+    rng = random.Random(0)
+    fewer = 0
+    for trial in range(12):
+        picked = rng.sample(stored, min(24, len(stored)))
+        passing = {spec["id"] for spec in picked if rng.random() < (0.5 if trial else 1.0)}
+        played: list[str] = []
+
+        def verified(spec: dict) -> bool:
+            played.append(spec["id"])
+            return spec["id"] in passing
+
+        def fresh():
+            return [examples.Candidate(spec, rank=i % 3, further=i % 4 == 3, near=i % 2 == 0, ruled=i == 0)
+                    for i, spec in enumerate(picked)]
+
+        def seat(spec):
+            return _seats(engine, spec)
+
+        eager = fresh()
+        for c in eager:
+            c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
+        seats = [examples.reseated(asked, vocabulary, c, 2, 4, seat) for c in eager]
+        want = examples.choose(asked, vocabulary, [s if s is not None and s.spec["id"] in passing else c
+                                                   for c, s in zip(eager, seats)])
+        got, _ = examples.choose_reseated(asked, vocabulary, fresh(), 2, 4, verified, seat)
+        assert (got is None) == (want is None)
+        if got is not None:
+            assert got.spec["id"] == want.spec["id"] and got.reseated_from == want.reseated_from
+            assert (got.spec.get("setup") or {}).get("players") == (want.spec.get("setup") or {}).get("players")
+        reseatable = sum(s is not None for s in seats)
+        assert len(played) == len(set(played)) <= reseatable
+        fewer += len(played) < reseatable
+    assert fewer, "some choices must be made without playing every reseated case"

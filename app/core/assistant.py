@@ -507,9 +507,9 @@ class Assistant:
         refusal = {"kind": "number", **built.notice} if built is not None and built.notice else None
         ruled = [s for s in (settled.ruling.scenarios if settled is not None else []) if s.startswith(f"{game}/")]
         candidates = self._example_candidates(built, cited, ruled, [s for s in leaning if s.startswith(f"{game}/")])
-        candidates = examples.reseat(asked, vocabulary, candidates, engine.info.min_players, engine.info.max_players,
-                                     lambda spec: _verified(engine, spec, lang), lambda spec: _seats(engine, spec))
-        chosen = examples.choose(asked, vocabulary, candidates)
+        chosen, candidates = examples.choose_reseated(
+            asked, vocabulary, candidates, engine.info.min_players, engine.info.max_players,
+            lambda spec: _verified(engine, spec, lang), lambda spec: _seats(engine, spec))
         notices = [refusal] if refusal else []
         if chosen is None:
             skipped = examples.substitutes_only(asked, vocabulary, candidates)

@@ -71,8 +71,19 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
     asked is never chosen."""
     for c in candidates:
         c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
+    return _pick(asked, candidates)
+
+
+def _whole_near(candidates: list[Candidate]) -> bool:
+    """Whether a candidate of the answer's rules shows everything the question names (then no scenario of a rule
+    further down is shown)."""
+    return any(not c.missing and not c.further for c in candidates if not _substitutes_a_card(c.missing))
+
+
+def _pick(asked: Asked, candidates: list[Candidate]) -> Candidate | None:
+    """`choose`, each candidate's `missing` read already."""
     usable = [(i, c) for i, c in enumerate(candidates) if not _substitutes_a_card(c.missing)]
-    if any(not c.missing for _, c in usable if not c.further):
+    if _whole_near(candidates):
         usable = [(i, c) for i, c in usable if not c.further]
     else:     # a scenario of a rule further down is shown only where it shows everything the question names
         usable = [(i, c) for i, c in usable if not c.further or (not c.missing and (asked.things or asked.numbers))]
@@ -84,19 +95,40 @@ def choose(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate]) ->
 PLAYERS = "players"
 
 
-def reseat(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate], low: int, high: int,
-           verified: Callable[[dict], bool], seated: Callable[[dict], int | None] | None = None) -> list[Candidate]:
-    """The candidates, each stored case that misses only the question's player count replaced by the same case set
-    up for that count where `verified` (the engine plays it and every check holds): before the choice, so that the
-    ruling's own case, reseated, is weighed against a neighbour that shows the count by chance."""
+def choose_reseated(asked: Asked, vocabulary: Vocabulary, candidates: list[Candidate], low: int, high: int,
+                    verified: Callable[[dict], bool], seated: Callable[[dict], int | None] | None = None
+                    ) -> tuple[Candidate | None, list[Candidate]]:
+    """`choose` among the candidates, each stored case that misses only the question's player count replaced by
+    the same case set up for that count where `verified` (the engine plays it and every check holds): the ruling's
+    own case, reseated, is weighed against a neighbour that shows the count by chance. (chosen, the candidates as
+    weighed.)
+
+    Only the reseated cases the choice turns on are played (about 4 ms each, and a question that names a count
+    has had twenty): the choice is made with every unplayed one assumed to pass and again with every one assumed
+    to fail, and a case is played only while the two differ or the one chosen is unplayed. Where they agree,
+    any outcome of the unplayed cases gives that choice (a reseated case shows more than its stored one, the
+    filter of `_pick` only widens as cases fail, and the best candidate of both is one of the played or
+    never-reseated ones), so it is the choice playing them all would give."""
     if not any(g.quantity == PLAYERS for g in asked.numbers):
-        return candidates   # no count asked: nothing to reseat (`choose` reads what each misses)
-    out = []
+        return choose(asked, vocabulary, candidates), candidates
     for c in candidates:
         c.missing = vocabulary.missing(asked, c.spec, lasting=c.lasting)
-        other = reseated(asked, vocabulary, c, low, high, seated)
-        out.append(other if other is not None and verified(other.spec) else c)
-    return out
+    seats = [reseated(asked, vocabulary, c, low, high, seated) for c in candidates]
+    passed: dict[int, bool] = {}        # the reseated cases played: do they pass?
+    while True:
+        hoped = [s if s is not None and passed.get(i, True) else c for i, (c, s) in enumerate(zip(candidates, seats))]
+        feared = [s if s is not None and passed.get(i, False) else c for i, (c, s) in enumerate(zip(candidates, seats))]
+        best, worst = _pick(asked, hoped), _pick(asked, feared)
+        unplayed = [i for i, s in enumerate(seats) if s is not None and i not in passed]
+        if best is not None and any(best is seats[i] for i in unplayed):
+            turn = next(i for i in unplayed if best is seats[i])
+        elif _whole_near(hoped) != _whole_near(feared):
+            turn = next((i for i in unplayed if not candidates[i].further), unplayed[0])
+        elif best is not worst:
+            turn = next((i for i in unplayed if worst is candidates[i]), unplayed[0])
+        else:
+            return best, hoped
+        passed[turn] = verified(seats[turn].spec)
 
 
 def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: int, high: int,
@@ -121,13 +153,7 @@ def reseated(asked: Asked, vocabulary: Vocabulary, candidate: Candidate, low: in
         stored = seated(candidate.spec)
     if type(stored) is not int or stored < 2 or not max(2, low) <= count <= high:
         return None
-    texts = {"en": [(candidate.spec.get("title") or {}).get("en") or ""],
-             "ko": [(candidate.spec.get("title") or {}).get("ko") or ""]}
-    for check in candidate.spec.get("expect") or []:
-        texts["en"].append(check.get("description") or "")
-        texts["ko"].append(check.get("description_ko") or "")
-    if any(g.quantity == PLAYERS for lang, parts in texts.items()
-           for g in vocabulary.read(" ".join(parts), lang).numbers):
+    if PLAYERS in vocabulary.described(candidate.spec, lasting=candidate.lasting):
         return None
     spec = copy.deepcopy(candidate.spec)
     spec.setdefault("setup", {})[PLAYERS] = count
