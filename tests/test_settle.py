@@ -393,6 +393,28 @@ def test_two_readings_add_up_only_where_each_reads_its_own_numbers(assistant):
     second = reading("imhotep/ruling/obelisk-points-four-players", {"place": 2, "players": 4})
     split = reading("imhotep/ruling/obelisk-tie-split-four-players", {"place": 3, "tied": 2, "players": 4})
     assert apart(second, split, "4인 게임, 오벨리스크 2등, 그리고 3등 2명 공동")
+    # a number both count, where the question says it adds two things up: the Statue table's 4 and D18's 4
+    statues = reading("tekhenu/ruling/statue-points", {"statues": 4})
+    d18 = reading("tekhenu/ruling/d18-three-vp-per-statue", {"statues": 4})
+    assert apart(statues, d18, "I built 4 Statues and score D18. Statue points plus D18 together?")
+    assert apart(d18, statues, "석상 4개 지었고 D18도 있어. 석상 점수랑 D18 합치면?")
+    assert not apart(statues, d18, "I built 4 Statues and score D18. How many from those two?")
+    assert not apart(statues, reading("tekhenu/ruling/statue-points", {"statues": 4}), "4 Statues, together?")
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("Final scoring: I built 4 Statues and I also score Decree D18. Statue points plus D18, how many?", "en"),
+    ("마지막 점수 계산인데 석상 4개 있고 법령 D18도 점수 받아. 석상 점수랑 D18 합치면 몇 점?", "ko"),
+])
+def test_a_total_of_two_rules_that_count_the_same_thing_reads_its_number_for_both(assistant, question, lang):
+    # Tekhenu p.13 "scores 1/3/6/10/15/21 Victory Points for having built 1/2/3/4/5/6 Statues" (4 → 10) and D18
+    # "Score 3 Victory Points per Statue you have built" (4 → 12): 22, the one 4 read by both
+    short = assistant.answer(question, "tekhenu")["answer"]["short"]
+    assert short["basis"] == "ruling" and short["value"]["amount"] == 22, short
+    assert sorted(short["parts"]) == ["tekhenu/ruling/d18-three-vp-per-statue", "tekhenu/ruling/statue-points"]
+    alone = assistant.answer(question.replace("Statue points plus D18, how many?", "How many VP does D18 give?")
+                             .replace("석상 점수랑 D18 합치면 몇 점?", "D18로 몇 점?"), "tekhenu")["answer"]["short"]
+    assert alone["value"]["amount"] == 12, alone
 
 
 def test_a_reading_of_some_of_the_numbers_is_no_rival_of_one_that_reads_them_all(assistant):

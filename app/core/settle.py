@@ -374,8 +374,8 @@ IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|드는|소모|�
 IS_POINTS = re.compile(r"point|\bvp\b|victory|score|점", re.I)
 # a how-many question that asks two things added up ("행복지수 점수랑 D05 합쳐서 몇 점?", "how many together?"):
 # one reading's number answers only a part of it, unless the reading itself adds the other (its `uses`)
-ASKS_SUM = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|총\s?몇|\btogether\b|\bcombined\b|\baltogether\b|\bin total\b|"
-                      r"\ball told\b|\badd(?:ed)? up\b", re.I)
+ASKS_SUM = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|총\s?몇|더하면|더해서|\btogether\b|\bcombined\b|"
+                      r"\baltogether\b|\bin total\b|\ball told\b|\badd(?:ed)? up\b|\bplus\b", re.I)
 
 
 def asks_total(text: str) -> bool:
@@ -725,14 +725,20 @@ class Settler:
         return pairs
 
     def reads_apart(self, a: "Weighed", b: "Weighed", written: list, text: str) -> bool:
-        """Whether two readings read the numbers written between them, each number once (`_sum_pairs`)."""
+        """Whether two readings read the numbers written between them, each number once (`_sum_pairs`) — but for
+        a number both read where the question says in words that it adds two things up and the readings are of
+        two rules: "석상 5개 … 석상 개수 점수랑 D18 합쳐서" is the Statue table's case of 5 and D18's (3 VP a Statue)
+        both. (Session 32, judged pool: +4 right, 0 wrong; "those two" alone points back at two things it listed,
+        not at one number read twice.)"""
         numbers = [abs(n.value) for n in written]
         left = list(numbers)
         shared = {name: v for name, v in a.values.items()
                   if _is_players(a.ruling, name) and b.values.get(name) == v and _is_players(b.ruling, name)}
+        both = ({abs(v) for v in a.values.values()} if a.ruling.rule != b.ruling.rule and ASKS_SUM.search(text)
+                else set())
         for w in (a, b):
             for name, v in w.values.items():
-                if name in shared and w is b:
+                if w is b and (name in shared or abs(v) in both):
                     continue
                 if abs(v) in left:
                     left.remove(abs(v))
