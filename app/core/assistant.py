@@ -147,6 +147,7 @@ class Assistant:
         self.base_games = {gid: info.base_game or gid for gid, info in self.kb.corpus.games.items()}
         self._vocabulary: frozenset | None = None
         self._families: dict | None = None
+        self._seated: dict[str, int | None] = {}     # a stored scenario's player count as set up (it never changes)
         self.answers = AnswerCache(size_from_env())
         self.settler = settle.Settler(self.kb, self.searcher.index, embed=self.searcher.embedder.query)
 
@@ -166,6 +167,7 @@ class Assistant:
                 continue
             for spec in self.scenarios.of_game(game):
                 vocabulary.shown(spec, lasting=True)
+                vocabulary.described(spec, lasting=True)
         self.settler.side_encoder.get()
 
     def _family_words(self) -> dict:
@@ -509,7 +511,7 @@ class Assistant:
         candidates = self._example_candidates(built, cited, ruled, [s for s in leaning if s.startswith(f"{game}/")])
         chosen, candidates = examples.choose_reseated(
             asked, vocabulary, candidates, engine.info.min_players, engine.info.max_players,
-            lambda spec: _verified(engine, spec, lang), lambda spec: _seats(engine, spec))
+            lambda spec: _verified(engine, spec, lang), lambda spec: self._seats(engine, spec))
         notices = [refusal] if refusal else []
         if chosen is None:
             skipped = examples.substitutes_only(asked, vocabulary, candidates)
@@ -538,6 +540,13 @@ class Assistant:
         if played.edition_notice:
             notices.append(played.edition_notice)
         return data, notices
+
+    def _seats(self, engine, spec: dict) -> int | None:
+        """`_seats` of a stored scenario, set up once (a few ms each; a question that names a player count asks it
+        of every candidate that writes no count)."""
+        if spec["id"] not in self._seated:
+            self._seated[spec["id"]] = _seats(engine, spec)
+        return self._seated[spec["id"]]
 
     def _example_candidates(self, built, cited: list[str], ruled: list[str] = (),
                             leaning: list[str] = ()) -> list[examples.Candidate]:
