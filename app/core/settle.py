@@ -725,20 +725,19 @@ class Settler:
         return pairs
 
     def reads_apart(self, a: "Weighed", b: "Weighed", written: list, text: str) -> bool:
-        """Whether two readings read the numbers written between them, each number once (`_sum_pairs`) — but for
-        a number both read where the question says in words that it adds two things up and the readings are of
-        two rules: "석상 5개 … 석상 개수 점수랑 D18 합쳐서" is the Statue table's case of 5 and D18's (3 VP a Statue)
-        both. (Session 32, judged pool: +4 right, 0 wrong; "those two" alone points back at two things it listed,
-        not at one number read twice.)"""
+        """Whether two readings read the numbers written between them, each number once (`_sum_pairs`). (Session
+        32 let a number both read count for both where the question says "together" and the two are readings of two
+        rules — "5 Statues: Statue points plus D18" — judged pool +4 right, 0 wrong; but "17 stones in the temple
+        (all colours together) and I have the Temple Decoration" then added the Burial Chamber Decoration's 5 to the
+        Temple Decoration's 5: the word described the stones, and two cards that count the same 17 are rivals, not
+        parts. Not kept.)"""
         numbers = [abs(n.value) for n in written]
         left = list(numbers)
         shared = {name: v for name, v in a.values.items()
                   if _is_players(a.ruling, name) and b.values.get(name) == v and _is_players(b.ruling, name)}
-        both = ({abs(v) for v in a.values.values()} if a.ruling.rule != b.ruling.rule and ASKS_SUM.search(text)
-                else set())
         for w in (a, b):
             for name, v in w.values.items():
-                if w is b and (name in shared or abs(v) in both):
+                if name in shared and w is b:
                     continue
                 if abs(v) in left:
                     left.remove(abs(v))
