@@ -970,12 +970,14 @@ def test_a_yes_no_reading_of_a_rule_the_selection_is_sure_of_settles_with_less_f
 
 
 @pytest.mark.parametrize("text, total", [
-    ("Burial chamber points plus the decoration card, how many?", True),
-    ("묘실 점수에 카드 점수 더하면 몇 점?", True),
+    ("How many points do the burial chamber and the card give altogether?", True),
+    ("묘실 점수랑 카드 점수 합치면 몇 점?", True),
     ("행복지수 점수랑 D05 합쳐서 몇 점이야?", True),
     ("How many VP do those two give?", True),
     ("How many points do 4 statues give at scoring?", False),
     ("석상 3개면 몇 점이야?", False),
+    # "plus" describes the scene more often than it asks a sum: "a 3-stone group plus a separate single stone"
+    ("Burial chamber: a 3-stone group plus a separate single stone — how many points?", False),
 ])
 def test_a_total_is_asked_in_words(text, total):
     from app.core.settle import asks_total

@@ -374,8 +374,8 @@ IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|드는|소모|�
 IS_POINTS = re.compile(r"point|\bvp\b|victory|score|점", re.I)
 # a how-many question that asks two things added up ("행복지수 점수랑 D05 합쳐서 몇 점?", "how many together?"):
 # one reading's number answers only a part of it, unless the reading itself adds the other (its `uses`)
-ASKS_SUM = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|총\s?몇|더하면|더해서|\btogether\b|\bcombined\b|"
-                      r"\baltogether\b|\bin total\b|\ball told\b|\badd(?:ed)? up\b|\bplus\b", re.I)
+ASKS_SUM = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|총\s?몇|\btogether\b|\bcombined\b|\baltogether\b|\bin total\b|"
+                      r"\ball told\b|\badd(?:ed)? up\b", re.I)
 
 
 def asks_total(text: str) -> bool:
@@ -727,10 +727,10 @@ class Settler:
     def reads_apart(self, a: "Weighed", b: "Weighed", written: list, text: str) -> bool:
         """Whether two readings read the numbers written between them, each number once (`_sum_pairs`). (Session
         32 let a number both read count for both where the question says "together" and the two are readings of two
-        rules — "5 Statues: Statue points plus D18" — judged pool +4 right, 0 wrong; but "17 stones in the temple
-        (all colours together) and I have the Temple Decoration" then added the Burial Chamber Decoration's 5 to the
-        Temple Decoration's 5: the word described the stones, and two cards that count the same 17 are rivals, not
-        parts. Not kept.)"""
+        rules — "5 Statues: Statue points and D18 together" — judged pool +4 right, 0 wrong; but "17 stones in the
+        temple (all colours together) and I have the Temple Decoration" then added the Burial Chamber Decoration's 5
+        to the Temple Decoration's 5: the word described the stones, and two cards that count the same 17 are
+        rivals, not parts. Not kept.)"""
         numbers = [abs(n.value) for n in written]
         left = list(numbers)
         shared = {name: v for name, v in a.values.items()
