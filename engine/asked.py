@@ -263,27 +263,20 @@ class Vocabulary:
         """What a scenario spec shows: things by their marks in its setup and actions or by their words in
         its title and checks; each quantity's values at its paths; every other number of the spec.
         `lasting`: the spec is a stored scenario that never changes (its reading is kept)."""
-        if lasting and (kept := self._shown.get(id(spec))) is not None and kept[0] is spec:
-            return kept[1]
-        shown = self._read_spec(spec)
-        if lasting:
-            self._shown[id(spec)] = (spec, shown)
-        return shown
+        return _kept(self._shown, spec, lasting, self._read_spec)
 
     def described(self, spec: dict, lasting: bool = False) -> frozenset[str]:
         """The quantities a scenario's title or checks write a number of, in either language ("2인 게임의 신전 4칸":
         the player count). `lasting`: a stored scenario (its reading is kept)."""
-        if lasting and (kept := self._titled.get(id(spec))) is not None and kept[0] is spec:
-            return kept[1]
+        return _kept(self._titled, spec, lasting, self._read_described)
+
+    def _read_described(self, spec: dict) -> frozenset[str]:
         texts = {"en": [(spec.get("title") or {}).get("en") or ""], "ko": [(spec.get("title") or {}).get("ko") or ""]}
         for check in spec.get("expect") or []:
             texts["en"].append(check.get("description") or "")
             texts["ko"].append(check.get("description_ko") or "")
-        found = frozenset(g.quantity for lang, parts in texts.items()
-                          for g in self.read(" ".join(parts), lang).numbers if g.quantity)
-        if lasting:
-            self._titled[id(spec)] = (spec, found)
-        return found
+        return frozenset(g.quantity for lang, parts in texts.items()
+                         for g in self.read(" ".join(parts), lang).numbers if g.quantity)
 
     def _read_spec(self, spec: dict) -> Shown:
         shown = Shown()
@@ -365,6 +358,16 @@ class Vocabulary:
         """How much of the question a scenario shows: (things shown, numbers shown)."""
         missing = self.missing(asked, spec)
         return (len(_unique(asked.things)) - len(missing.things), len(asked.numbers) - len(missing.numbers))
+
+
+def _kept(store: dict, spec: dict, lasting: bool, read):
+    """`read(spec)`, kept in `store` for a stored scenario (`lasting`: it never changes), keyed by the object itself."""
+    if lasting and (kept := store.get(id(spec))) is not None and kept[0] is spec:
+        return kept[1]
+    value = read(spec)
+    if lasting:
+        store[id(spec)] = (spec, value)
+    return value
 
 
 def _id_key(text: str) -> str:

@@ -511,7 +511,7 @@ class Assistant:
         candidates = self._example_candidates(built, cited, ruled, [s for s in leaning if s.startswith(f"{game}/")])
         chosen, candidates = examples.choose_reseated(
             asked, vocabulary, candidates, engine.info.min_players, engine.info.max_players,
-            lambda spec: _verified(engine, spec, lang), lambda spec: self._seats(engine, spec))
+            lambda spec: _verified(engine, spec, lang), lambda spec: self._stored_seats(engine, spec))
         notices = [refusal] if refusal else []
         if chosen is None:
             skipped = examples.substitutes_only(asked, vocabulary, candidates)
@@ -541,7 +541,7 @@ class Assistant:
             notices.append(played.edition_notice)
         return data, notices
 
-    def _seats(self, engine, spec: dict) -> int | None:
+    def _stored_seats(self, engine, spec: dict) -> int | None:
         """`_seats` of a stored scenario, set up once (a few ms each; a question that names a player count asks it
         of every candidate that writes no count)."""
         if spec["id"] not in self._seated:
