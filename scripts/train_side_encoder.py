@@ -116,7 +116,8 @@ def eight_bit(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def export(model, encoder, layers: int, top: int, meta: dict, check: list[tuple[str, str]], check_probs: list[float],
-           path: Path) -> None:
+           path: Path, check_name: str = "probs") -> None:
+    """`check_name`: what the check set's numbers are ("probs", or the case reader's "logits")."""
     arrays: dict[str, np.ndarray] = {}
     state = {k: v.detach().numpy() for k, v in encoder.state_dict().items()}
     for index in range(layers - top, layers):
@@ -130,7 +131,7 @@ def export(model, encoder, layers: int, top: int, meta: dict, check: list[tuple[
     arrays["head.b"] = model.head.bias.detach().numpy().astype(np.float32).reshape(())
     arrays["check.claims"] = np.array([c for c, _ in check])
     arrays["check.texts"] = np.array([t for _, t in check])
-    arrays["check.probs"] = np.array(check_probs, dtype=np.float32)
+    arrays[f"check.{check_name}"] = np.array(check_probs, dtype=np.float32)
     arrays["meta"] = np.array(json.dumps(meta, ensure_ascii=False))
     np.savez_compressed(path, **arrays)
 

