@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import e5torch as E  # noqa: E402
-from train_side_encoder import SEED, export, held_out  # noqa: E402
+from train_side_encoder import SEED, cross_encoder, export, held_out, logits  # noqa: E402
 from app.core.assistant import Assistant  # noqa: E402
 
 OUT = ROOT / "app" / "core" / "data" / "case_encoder.npz"
@@ -87,17 +87,6 @@ def groups(assistant, per_ruling: int, rng: random.Random) -> list[tuple[str, st
     return out
 
 
-def logits(model, tok, pairs: list[list[int]]) -> list[float]:
-    model.eval()
-    out = []
-    with torch.inference_mode():
-        for i in range(0, len(pairs), 64):
-            ids, mask = E.pad_batch(pairs[i:i + 64], tok.pad)
-            out += model(ids, mask).tolist()
-    model.train()
-    return out
-
-
 def first_rate(model, tok, data) -> float:
     pairs = [tok.encode_pair(c, t, max_len=128) for t, own, negs, _ in data for c in (own, *negs)]
     z = np.asarray(logits(model, tok, pairs)).reshape(-1, 3)
@@ -122,14 +111,7 @@ def main() -> int:
     test = [g for g in data if held_out(g[3])]
     print(f"{len(data)} forms with two neighbours; {len(train)} trained on, {len(test)} of held-out rulings")
 
-    encoder = E.E5Encoder.from_file(num_layers=args.layers)
-    tok = encoder.tokenizer
-    model = E.E5CrossEncoder(encoder)
-    for p in model.parameters():
-        p.requires_grad = False
-    trained = [p for layer in encoder.layers[args.layers - args.top:] for p in layer.parameters()]
-    for p in [*trained, *model.head.parameters()]:
-        p.requires_grad = True
+    encoder, tok, model, trained = cross_encoder(args.layers, args.top)
     print(f"before: held-out rulings' forms, own claim first {first_rate(model, tok, test):.3f}")
     optimiser = torch.optim.AdamW([{"params": trained, "lr": 4e-5},
                                    {"params": model.head.parameters(), "lr": 1e-3}], weight_decay=0.01)

