@@ -195,11 +195,11 @@ def load_case_reader() -> SideEncoder:
 
 
 class Background:
-    """The side encoder (or the case reader), loaded once: on a thread from `start` (a server's warm-up), or by the first question
-    that needs it (`get`, which waits for a load under way). Not at start-up: loading beside a one-question
-    process's first answer slowed it by about 0.15 s even for questions that never read a side. Where it cannot
-    be loaded, settling reads sides with the word reader alone, as before the encoder (the reason is kept in
-    `error`)."""
+    """The side encoder (or the case reader), loaded once: on a thread from `start` (a server's warm-up), or by
+    the first question that needs it (`get`, which waits for a load under way). Not at start-up: loading beside a
+    one-question process's first answer slowed it by about 0.15 s even for questions that never read a side.
+    Where it cannot be loaded (the reason is kept in `error`), settling reads sides with the word reader alone, as
+    before the encoder; without the case reader, every close rival holds a verdict back, as before it."""
 
     def __init__(self, load=SideEncoder.load):
         self.encoder: SideEncoder | None = None
