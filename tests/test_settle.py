@@ -1004,3 +1004,34 @@ def test_a_rival_of_another_case_holds_no_verdict_back_where_the_case_reader_tel
                         Background(lambda: SideEncoder.load(missing, what="case reader")))
     short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
     assert short is None or short.get("basis") != "ruling", short
+
+
+def test_the_case_reader_vouches_for_a_reading_that_fits_a_little_less(assistant, monkeypatch):
+    """"When do I score it?" after a scene of five connected stones fits the burial chamber's timing forms less than
+    min_score asks; the case reader reads the claim and the whole question together, scores that claim clearly and
+    well ahead of every nearby reading that answers otherwise, and the line is shown. Without the allowance, and
+    where the case reader reads no claim clearly as the case asked (under `case_floor`), no ruling line."""
+    from app.core import settle
+    from app.core.answers import AnswerCache
+
+    monkeypatch.setattr(assistant, "answers", AnswerCache(0))
+    question = "I've built a connected group of 5 of my stones in the burial chamber. When do I score it?"
+    short = assistant.answer(question, "imhotep")["answer"]["short"]
+    assert short and short["basis"] == "ruling" and short["kind"] == "when", short
+    assert short["ruling_id"].endswith("burial-chamber-scored-after-game")
+    assert "after the game ends" in short["phase"]["en"]
+
+    monkeypatch.setitem(settle.PARAMS, "case_fit_allowance", None)
+    short = assistant.answer(question, "imhotep")["answer"]["short"]
+    assert short is None or short.get("basis") != "ruling", short
+
+    monkeypatch.setitem(settle.PARAMS, "case_fit_allowance", 0.1)
+    real = assistant.settler.cases
+
+    def unsure(text, lang, weighed):
+        real(text, lang, weighed)
+        for w in weighed:
+            w.case = settle.PARAMS["case_floor"] - 0.5
+    monkeypatch.setattr(assistant.settler, "cases", unsure)
+    short = assistant.answer(question, "imhotep")["answer"]["short"]
+    assert short is None or short.get("basis") != "ruling", short

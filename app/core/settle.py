@@ -327,6 +327,20 @@ PARAMS = {
     # on no question of the pool. Without the slope, gap 3: 648 / 19; slope 1 and gap 4: 685 / 22; gap 2: 672 / 23
     "case_gap": 3.0,
     "case_slope": 0.5,
+    # the case reader also lets a reading settle with up to `case_fit_allowance` less fit than min_score (or
+    # dispute_min_score) where it scores that reading's claim at least `case_floor` and `case_lead` above the claim
+    # of every reading among the next `case_peers` that would answer otherwise (`_case_vouches`): "I just spent a
+    # civil action to build a new mine on Bronze. When does it start producing?" asks its case in other words than
+    # the forms. Session 35, judged pool 671 / 20 → 688 / 21 (yes/no 342 / 2 → 346 / 2, how-many 139 / 3 → 142 / 4,
+    # "when" 48 / 5 → 57 / 5, disputes 142 / 9 → 143 / 9); each half gains (296 / 14 → 305 / 15, 375 / 6 → 383 / 6).
+    # Floor 1: 697 / 26; floor 3: 679 / 20; lead 3: 695 / 24; allowance 0.06: 684 / 21, 0.2: 688 / 22. Of the
+    # 810 pool questions held back for fit alone, the best reading answers right 480 times and wrong 282: the fit
+    # alone cannot part them, nor the case reader's score alone (right and wrong overlap across its range); its
+    # lead over the readings that answer otherwise can, for a few. None: no allowance
+    "case_fit_allowance": 0.1,
+    "case_floor": 2.0,
+    "case_lead": 4.0,
+    "case_peers": 5,
     # ahead of the other side of the same claim (asks vs denies): 0.08 with the side encoder (session 22, below);
     # 0.079 once 2,000 new forms had moved the word weights (session 23: tuning 120 / 1 either way, the judged
     # pool 525 / 17 → 528 / 17; 0.078: 120 / 2)
@@ -1098,8 +1112,8 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     allowance = params["scene_allowance"] if sets_scene(weighing.question) else 0.0
     if best_w.first and best_w.ruling.verdict is not None and weighing.confidence >= params["sure"]:
         allowance += params["sure_allowance"]
-    if (best.score < params["dispute_min_score" if disputed else "min_score"] - allowance
-            or best.dense < params["min_dense"]):
+    floor = params["dispute_min_score" if disputed else "min_score"] - allowance
+    if best.dense < params["min_dense"] or (best.score < floor and not _case_vouches(weighing, matches, best_w, best, floor, params)):
         return None, shown
     # the side encoder reads only the sides that can decide: the best reading's, then those of the readings close
     # enough to rival it (below) — about 9 ms a pair on two cores, where a question with yes/no candidates has 5
@@ -1160,6 +1174,27 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     if blocking:
         return None, shown
     return (best_w, best), shown
+
+
+def _case_vouches(weighing: Weighing, matches: list, best_w: Weighed, best: Match, floor: float, params: dict) -> bool:
+    """Whether the case reader lets the best reading settle with less fit than `floor`: its claim is clearly the
+    case the question asks (its own score at least `case_floor`) and leads by `case_lead` the claim of every
+    reading among the next `case_peers` that would answer otherwise. The forms' fit is a question's closeness to
+    one way of asking a case; a question that asks it in other words ("After I take cards with Thoth, when does
+    the empty spot in the market get filled again?") fits less, where the case reader, which reads the claim and
+    the whole question together, can still tell its case from its neighbours'. The best's own claim is read
+    first, the peers' only where it passes (one pair costs about 15 ms here)."""
+    allowance = params.get("case_fit_allowance")
+    if allowance is None or weighing.case_reader is None or best.score < floor - allowance:
+        return False
+    weighing.case_reader([best_w])
+    if best_w.case is None or best_w.case < params["case_floor"]:
+        return False
+    answer = result_key(weighing, best_w, best)
+    peers = [w for w, m in matches[:1 + params["case_peers"]]
+             if w is not best_w and not agrees(result_key(weighing, w, m), answer)]
+    weighing.case_reader(peers)
+    return all(w.case is not None and best_w.case - w.case >= params["case_lead"] for w in peers)
 
 
 def decide_sum(weighing: Weighing, params: dict = PARAMS) -> tuple | None:
