@@ -1113,7 +1113,9 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     if best_w.first and best_w.ruling.verdict is not None and weighing.confidence >= params["sure"]:
         allowance += params["sure_allowance"]
     floor = params["dispute_min_score" if disputed else "min_score"] - allowance
-    if best.dense < params["min_dense"] or (best.score < floor and not _case_vouches(weighing, matches, best_w, best, floor, params)):
+    if best.dense < params["min_dense"]:
+        return None, shown
+    if best.score < floor and not _case_vouches(weighing, matches, best_w, best, floor, params):
         return None, shown
     # the side encoder reads only the sides that can decide: the best reading's, then those of the readings close
     # enough to rival it (below) — about 9 ms a pair on two cores, where a question with yes/no candidates has 5
