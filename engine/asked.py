@@ -70,6 +70,15 @@ class Quantity:
 
 
 @dataclass(frozen=True)
+class Ask:
+    """What a how-many question can ask for ("몇 점 잃어?", "how many Scribes do I get?"): a number an example's
+    check answers (engine/scenarios.py `answers`), and how that number reads ("2 VP lost", "잃는 점수 2")."""
+    key: str
+    unit: dict                                      # {"en", "ko"}
+    pattern: re.Pattern
+
+
+@dataclass(frozen=True)
 class Given:
     """A number of the question and what it is the number of."""
     value: int
@@ -141,12 +150,16 @@ def _compile(words) -> re.Pattern:
 
 
 def name_pattern(en: str, ko: str) -> re.Pattern:
-    """A printed name in either language as a question writes it: the English words whole, the Korean
-    name as it is (particles follow it), a one-syllable Korean name only as a word of its own."""
+    """A printed name in either language as a question writes it: the English words whole (a plural name in
+    the singular too: "a knight"), the Korean name as it is (particles follow it), a one-syllable Korean name
+    only as a word of its own."""
     korean = re.escape(ko)
+    english = re.escape(en)
+    if re.search(r"[a-z][^su]s$", en, re.IGNORECASE):      # "Knights" is "a knight" too
+        english = re.escape(en[:-1]) + "s?"
     if len(ko) == 1:
         korean = rf"(?<![가-힣]){korean}(?=[을를이가은는의로과와에도만]|[^가-힣]|$)"
-    return re.compile(rf"\b{re.escape(en)}\b|{korean}", re.IGNORECASE)
+    return re.compile(rf"\b{english}\b|{korean}", re.IGNORECASE)
 
 
 def _walk(node, path: tuple, out: list) -> None:
@@ -169,9 +182,10 @@ def _matches(glob: tuple, path: tuple) -> bool:
 class Vocabulary:
     """A game's things and quantities, and what a question or a scenario holds of them."""
 
-    def __init__(self, things=(), quantities=(), ids: list | None = None):
+    def __init__(self, things=(), quantities=(), ids: list | None = None, asks=()):
         self.things: list[Thing] = list(things)
         self.quantities: list[Quantity] = list(quantities)
+        self.asks: list[Ask] = list(asks)
         # printed ids ("P19", "BX01", "Cult03"): a thing each, of kind "card", found by pattern
         self.ids: list[tuple[re.Pattern, dict]] = list(ids or [])
         self._shown: dict[int, tuple[dict, Shown]] = {}     # scenarios that do not change: read once
@@ -195,7 +209,8 @@ class Vocabulary:
                       for key, entry in (data.get("quantities") or {}).items()]
         ids = [(re.compile(entry["pattern"]), dict(entry.get("label", {})))
                for entry in data.get("printed_ids") or []]
-        return cls(things, quantities, ids)
+        asks = [Ask(key, dict(entry["unit"]), _compile(entry["words"])) for key, entry in (data.get("asks") or {}).items()]
+        return cls(things, quantities, ids, asks)
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         """This vocabulary with another's entries added (an expansion over its base game); same keys: the
@@ -204,7 +219,9 @@ class Vocabulary:
         things.update({t.key: t for t in other.things})
         quantities = {q.key: q for q in self.quantities}
         quantities.update({q.key: q for q in other.quantities})
-        return Vocabulary(things.values(), quantities.values(), self.ids + other.ids)
+        asks = {a.key: a for a in self.asks}
+        asks.update({a.key: a for a in other.asks})
+        return Vocabulary(things.values(), quantities.values(), self.ids + other.ids, asks.values())
 
     def thing(self, key: str) -> Thing | None:
         return next((t for t in self.things if t.key == key), None)
@@ -212,7 +229,18 @@ class Vocabulary:
     def quantity(self, key: str) -> Quantity | None:
         return next((q for q in self.quantities if q.key == key), None)
 
+    def ask(self, key: str) -> Ask | None:
+        return next((a for a in self.asks if a.key == key), None)
+
     # -- a question --------------------------------------------------------------------------------------
+    def asked_for(self, text: str) -> list[str]:
+        """What the asking words of a question ask for (`asks` keys, in the order written, each once): of two
+        phrases one of which holds the other ("몇 점 잃어" and its "몇 점"), the longer says what is asked."""
+        spans = [(m.start(), m.end(), a.key) for a in self.asks for m in a.pattern.finditer(text) if m.end() > m.start()]
+        kept = [s for s in spans if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0])
+                                            for o in spans)]
+        return list(dict.fromkeys(key for _, _, key in sorted(kept)))
+
     def _printed(self, text: str) -> list[tuple[int, int, Thing]]:
         found = []
         for pattern, label in self.ids:

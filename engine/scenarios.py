@@ -14,6 +14,12 @@ A scenario is data (kb/data/<game>/scenarios/*.yaml, where `kb check` links it t
       - {description, description_ko, event: score, field: points, who: me, equals: 3}
                                                    the last such event (of that role's seat)
       - {description, description_ko, raises: <rule id>}                     the refusal's rule
+      - {..., answers: {asks: vp_lost, amount: 2, of: white}}     optional, on any of the above (or a
+                                                   list of them): the check states the number a how-many
+                                                   question asking that (engine/asked.py `Ask`) wants —
+                                                   `amount` where it is not the checked value itself (VP
+                                                   lost where the check reads the VP left), `of` the thing
+                                                   it is of (a colour's points)
 
 The runner checks the setup against its game's declared shape (engine/setup_schema.py), plays the
 actions with the real engine and checks each expectation. Every check is worded in Korean and English
@@ -38,6 +44,7 @@ class Check:
     actual: object
     ok: bool
     description_ko: str | None = None
+    answers: list | None = None                 # the expectation's `answers` (see the module's docstring)
 
 
 @dataclass
@@ -69,7 +76,8 @@ class ScenarioResult:
     def to_json(self) -> dict:
         return {"scenario_id": self.scenario_id, "game": self.game, "rule_ids": self.rule_ids,
                 "verified": self.verified,
-                "checks": [{k: v for k, v in vars(c).items() if k != "description_ko" or v} for c in self.checks],
+                "checks": [{k: v for k, v in vars(c).items() if k not in ("description_ko", "answers") or v}
+                           for c in self.checks],
                 "before": self.before, "actions": self.actions, "after": self.after,
                 "steps": [vars(s) for s in self.steps],
                 "facts_used": self.facts_used, "assumed": self.facts_used}
@@ -181,4 +189,23 @@ def _check(engine: Engine, situation: Situation, events: list[dict], raised: Ill
         actual = engine.scenario_value(situation, exp["path"])
     else:
         raise ScenarioError(f"{scenario_id}: an expectation needs path, event or raises: {exp!r}")
-    return Check(exp.get("description", ""), expected, actual, actual == expected, exp.get("description_ko"))
+    return Check(exp.get("description", ""), expected, actual, actual == expected, exp.get("description_ko"),
+                 _answers(exp, expected, scenario_id))
+
+
+def _answers(exp: dict, expected, scenario_id: str) -> list[dict] | None:
+    """The numbers the check answers questions with (one tag, or a list of them where one check answers two
+    things: the Soldiers paid and the Soldiers left): each its `amount`, else the checked value where that
+    is a whole number."""
+    tags = exp.get("answers")
+    if tags is None:
+        return None
+    out = []
+    for tag in tags if isinstance(tags, list) else [tags]:
+        amount = tag.get("amount", expected) if isinstance(tag, dict) else None
+        if not isinstance(tag, dict) or not isinstance(tag.get("asks"), str) or isinstance(amount, bool) \
+                or not isinstance(amount, int):
+            raise ScenarioError(f"{scenario_id}: `answers` is {{asks: <what is asked>, amount: <a whole number, where "
+                                f"the checked value is not one>}} or a list of them: {tag!r}")
+        out.append({"asks": tag["asks"], "amount": amount, **({"of": tag["of"]} if tag.get("of") else {})})
+    return out

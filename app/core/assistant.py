@@ -303,7 +303,8 @@ class Assistant:
         elif example is not None and not plays_rule(example, top.id):
             # the example plays a neighbouring rule (the answer's own has no scenario): say so on the answer
             out["notices"].append(_notice("related_example", example=dict(example["title"])))
-        answer["short"] = short_answer.short_answer(q, answer, example, settled=settled, kb=self.kb)
+        answer["short"] = short_answer.short_answer(q, answer, example, settled=settled, kb=self.kb,
+                                                    vocabulary=self.vocabulary(chosen))
         out["settle"] = settle_record(q, settled, weighed)
         return _finish(out)
 

@@ -4,7 +4,8 @@ the page itself proves, and always shown with the rule it comes from:
   - a ruling (kb/models.py `Ruling`: Arbiter's reading of one deciding sentence) that app/core/settle.py
     found to fit the question clearly: its verdict or value for the question's numbers (with the
     calculation and every rule it used), or its moment, with the sentence it rests on;
-  - the example the engine just ran and verified for the question's own numbers;
+  - the example the engine built from the question's own numbers and just played: the number of the check
+    that answers what the question asks (`from_engine`), with the calculation its checks narrate;
   - the table row that covers the question's number;
   - the key sentence of the rule, for the narrow cases below.
 Where nothing on the page proves a short answer there is none: a wrong "Yes" on top is worse than no line
@@ -12,20 +13,28 @@ at all.
 
 A yes/no verdict or a dispute's comes from a ruling only: a sentence's "can" or "cannot" is not the case
 asked ("can be used from the next turn on" does not say Yes to "can I use it this turn?"). Without a ruling,
-a how-many question gets the engine's checked result or the table row for its one number, and a when
-question the rule's key sentence where it names a moment.
+a how-many question gets the engine's number for what it asks, its checked result or the table row for its
+one number, and a when question the rule's key sentence where it names a moment.
 """
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine.korean import josa
+from engine.numbers import read_numbers
 
 from . import tables
 from .present import amount_text
 from .question import Question
-from .settle import Settled, asks_several, question_kind
+from .settle import BACK_REFERENCE, HOW_MANY, Settled, asking_sentences, asks_several, question_kind
 
+# a number asked of two things added up ("묘실 점수랑 장식 카드 합치면", "those two together"); "총 몇 명" is one total
+ADDS_UP = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|\btogether\b|\bcombined\b|\badd(?:ed)? up\b", re.I)
+# the English ordinals engine.numbers does not read ("I'm third in turn order"); "first" is mostly an idiom ("for the
+# first time", "on my first turn")
+ORDINALS_EN = {w: i for i, w in enumerate("second third fourth fifth sixth seventh eighth ninth tenth".split(), start=2)}
+ORDINAL_EN = re.compile(r"\b(?:" + "|".join(ORDINALS_EN) + r")\b", re.I)
 LABELS = {"yes": {"en": "Yes", "ko": "예"}, "no": {"en": "No", "ko": "아니요"}}
 
 
@@ -55,6 +64,74 @@ def from_example(example: dict | None) -> dict | None:
     return None
 
 
+def from_engine(question: Question, example: dict | None, vocabulary) -> dict | None:
+    """The numbers a how-many question asks for, as the engine played the question's own case: the example
+    built from the question (engine/<game>/examples.py) whose checks all held and one check of which answers
+    each thing the question asks (engine/asked.py `Ask`: "몇 점 잃어" is VP lost, not the VP left). None where
+    the example leaves part of the case out — a number the question writes that neither the scene it set up
+    (its title) nor its checks show ("and a lone stone apart", "3 unused blue cards"), a thing it names that
+    the example does not show — or where the question asks more than the checks answer."""
+    if vocabulary is None or not example or not example.get("verified") or not example.get("from_question"):
+        return None
+    checks = example.get("checks") or []
+    if not checks or not all(c.get("ok") for c in checks):
+        return None
+    missing = example.get("missing") or {}
+    if missing.get("numbers") or missing.get("things"):
+        return None
+    asking = " ".join(asking_sentences(question.text, question.lang))
+    wanted = vocabulary.asked_for(asking)
+    if not wanted or ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text):
+        return None         # two things added up: a check answers one of them
+    named = {t.key for t in vocabulary.read(asking, question.lang).things}
+    answering: list[tuple[str, int, dict]] = []
+    for key in wanted:
+        found = [(i, tag) for i, c in enumerate(checks) for tag in c.get("answers") or () if tag["asks"] == key]
+        if any(tag.get("of") for _, tag in found):       # one per player or colour: those the question asks of
+            found = [(i, tag) for i, tag in found if tag.get("of") in named]
+        if not found or (len(found) > 1 and not all(tag.get("of") for _, tag in found)):
+            return None
+        answering += [(key, i, tag) for i, tag in found]
+    if len(answering) < len(HOW_MANY.findall(asking)):
+        return None         # it asks more than the checks answer
+    if not _plays_every_number(question, example, [tag["amount"] for _, _, tag in answering]):
+        return None
+    last = max(i for _, i, _ in answering)
+    calc = {}
+    for lang in ("ko", "en"):
+        steps = [(c.get("description_ko") if lang == "ko" else None) or c.get("description") or "" for c in checks[:last + 1]]
+        calc[lang] = "; ".join(s for s in steps if s)
+    items = []
+    for key, _, tag in answering:
+        unit = dict(vocabulary.ask(key).unit)
+        thing = vocabulary.thing(tag["of"]) if tag.get("of") else None
+        if thing is not None:
+            unit = {lang: f"{unit[lang]} ({thing.label[lang]})" for lang in ("ko", "en")}
+        items.append({"amount": tag["amount"], "unit": unit})
+    value = items[0] if len(items) == 1 else {"items": items}
+    rules = list(example.get("rule_ids") or [])
+    line = _line("example", rules[0], calc, kind="how_many")
+    line.update(value=value, calculation=calc, rules=rules)
+    return line
+
+
+def _plays_every_number(question: Question, example: dict, answered: list[int]) -> bool:
+    """Whether each number the question writes ("third in turn order" too) is in the scene the example set up
+    (its title) or among the values its checks held — the numbers it answers with aside: a question does not
+    write its own answer, so a number only the answer matches is one the example left out ("4인으로 시작했는데
+    한 명이 포기했어": the 1 is no slot of the row). The checks' wording is no witness: it names the rule's own
+    numbers ("3 per action, at most 5")."""
+    title = example.get("title") or {}
+    shown = Counter(abs(n.value) for n in read_numbers(title.get(question.lang) or title.get("en") or ""))
+    checked = Counter(abs(c["expected"]) for c in example.get("checks") or []
+                      if isinstance(c.get("expected"), int) and not isinstance(c.get("expected"), bool))
+    checked.subtract(Counter(abs(a) for a in answered))
+    wanted = Counter(abs(n.value) for n in question.numbers)
+    if question.lang == "en":
+        wanted.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(question.text))
+    return all(max(shown[v], checked[v]) >= n for v, n in wanted.items())
+
+
 def _line(basis: str, rule_id: str, text: dict, kind: str) -> dict:
     """One short answer without a ruling: the proving text by language (rulebook text as printed, or the
     engine's verified result)."""
@@ -65,7 +142,7 @@ def _line(basis: str, rule_id: str, text: dict, kind: str) -> dict:
 
 
 def short_answer(question: Question, answer: dict, example: dict | None,
-                 settled: Settled | None = None, kb=None) -> dict | None:
+                 settled: Settled | None = None, kb=None, vocabulary=None) -> dict | None:
     """{"basis": "ruling" | "example" | "table", "rule_id", "verdict", "label", "text": {lang: …}} or None.
 
     `answer` is the assistant's answer view (its text in `answer["lang"]`, the other edition in
@@ -78,6 +155,9 @@ def short_answer(question: Question, answer: dict, example: dict | None,
     kind = question_kind(question)
     if kind != "how_many":
         return None         # a verdict or a moment comes from a ruling only: a sentence's "can" is not the case
+    engine_line = from_engine(question, example, vocabulary)
+    if engine_line is not None:
+        return engine_line
     rule_id = answer["rule_id"]
     text_lang = answer.get("lang") or lang
     texts = {text_lang: answer.get("text") or "", (answer.get("other") or {}).get("lang") or "":

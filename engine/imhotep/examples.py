@@ -48,7 +48,7 @@ def _statues(asked: Asked) -> QuestionExample | None:
         "actions": [{"kind": "final_scoring"}],
         "expect": [{"description": f"{n} Statues score {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5)",
                     "description_ko": f"석상 {n}장은 {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더)",
-                    "event": "score", "who": "me", "field": "points", "equals": points}],
+                    "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}],
     })
 
 
@@ -93,7 +93,7 @@ def _decoration(asked: Asked) -> QuestionExample | None:
              "path": f"{site}.stones", "equals": n},
             {"description": f"1 point per 3 stones of any colour: {n} // 3 = {points}",
              "description_ko": f"색깔과 관계없이 석재 3개당 1점: {n} ÷ 3 = {points}점 (나머지 버림)",
-             "event": "score", "who": "me", "field": "points", "equals": points}],
+             "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}],
     })
 
 
@@ -347,13 +347,14 @@ def _burial_group(asked: Asked) -> QuestionExample | None:
         "actions": [{"kind": "final_scoring"}],
         "expect": [{"description": f"one connected group of {n} scores {points}",
                     "description_ko": f"이어진 {n}개짜리 덩어리 하나는 {points}점",
-                    "event": "score", "who": "me", "field": "points", "equals": points}],
+                    "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}],
     })
 
 
 _SINGLE = re.compile(r"\bsingles?\b|\bseparate\b|\blone\b|\bisolated\b|\bapart\b|\bunconnected\b|\bon (?:its|their) own\b|"
                      r"따로|떨어진|떨어져|낱개|외톨이|혼자", re.IGNORECASE)
-_GROUP_COUNT_AFTER = re.compile(r"\s*(?:connected\s+|separate\s+|more\s+)?groups?\b", re.IGNORECASE)
+# "one group", "한 덩어리로": a count of groups, no size ("3개짜리 덩어리" is one: its number is followed by 개)
+_GROUP_COUNT_AFTER = re.compile(r"\s*(?:connected\s+|separate\s+|more\s+)?groups?\b|\s*덩어리", re.IGNORECASE)
 _GROUP_COUNT_BEFORE = re.compile(r"(?:덩어리[가이는를도]?|짜리)\s*$")
 _NOT_A_GROUP = re.compile(r"\s*(?:점|points?\b|pts\b|인|명|players?\b|등|(?:st|nd|rd|th)\b|열|줄|columns?\b|rows?\b)",
                           re.IGNORECASE)
@@ -439,7 +440,7 @@ def _burial_groups(asked: Asked) -> QuestionExample | None:
                                    f"({listed_en}): {' + '.join(map(str, points))} = {total} in all",
                     "description_ko": f"{_COLOR_KO[owner]} 석재는 따로 떨어진 덩어리 {len(sizes)}개, 덩어리마다 따로 점수 "
                                       f"({listed_ko}): 모두 {' + '.join(map(str, points))} = {total}점",
-                    "path": f"{owner}.score", "equals": total}],
+                    "path": f"{owner}.score", "equals": total, "answers": {"asks": "points"}}],
     })
 
 
@@ -483,7 +484,7 @@ def _sled(asked: Asked) -> QuestionExample | None:
                                           f"the sled): the sled holds {n + took}",
                            "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
                                              f"{D.SLED_CAPACITY}개) 개인창고에 {n + took}개",
-                           "path": "me.sled", "equals": n + took}]
+                           "path": "me.sled", "equals": n + took, "answers": {"asks": "stones_taken", "amount": took}}]
     return QuestionExample(spec)
 
 

@@ -103,9 +103,10 @@ def _maat_balance(asked: Asked) -> QuestionExample | None:
         "expect": [
             {"description": f"balance {balance}" + (f" with {faith} Faith" if faith else ""),
              "description_ko": f"균형값 {balance}" + (f", 신앙 {faith}개 사용" if faith else ""),
-             "path": "me.balance", "equals": final},
+             "path": "me.balance", "equals": final, "answers": {"asks": "balance"}},
             {"description": f"VP lost by the VP-loss table at balance {final}: {loss}",
-             "description_ko": f"균형값 {final}일 때 점수 손실표에 따른 손실: {loss}점", "path": "me.vp", "equals": 10 - loss},
+             "description_ko": f"균형값 {final}일 때 점수 손실표에 따른 손실: {loss}점", "path": "me.vp", "equals": 10 - loss,
+             "answers": {"asks": "vp_lost", "amount": loss}},
         ],
     }
     return QuestionExample(spec)
@@ -164,10 +165,10 @@ def _bastet(asked: Asked) -> QuestionExample | None:
         "expect": [
             {"description": f"Happiness {happiness} + {value}, never beyond Population {population}",
              "description_ko": f"행복지수 {happiness} + {value}, 인구 {particle(population, '을')} 넘지 않음",
-             "path": "me.happiness", "equals": expected},
+             "path": "me.happiness", "equals": expected, "answers": {"asks": "happiness"}},
             {"description": f"{scribes} Scribe(s) for a die of {value}" + (" and for reaching 19 Happiness" if 19 in rewards else ""),
              "description_ko": f"주사위 눈 {value}에 따른 서기 {scribes}명" + (" + 행복지수 19 도달 보상" if 19 in rewards else ""),
-             "path": "me.scribes", "equals": scribes},
+             "path": "me.scribes", "equals": scribes, "answers": {"asks": "scribes"}},
         ],
     }
     return QuestionExample(spec)
@@ -257,10 +258,10 @@ def _thoth(asked: Asked) -> QuestionExample | None:
         spec["expect"] = [
             {"description": f"a die of {die} takes {cards} card(s) from one section",
              "description_ko": f"주사위 눈 {die}: 한 구역에서 카드 {cards}장", "event": "thoth", "field": "cards",
-             "equals": taken},
+             "equals": taken, "answers": {"asks": "cards", "amount": cards}},
             {"description": f"for {papyrus} Papyrus" + (" (assumed price: the table's for that many cards)" if fewer else ""),
              "description_ko": f"파피루스 {papyrus}개" + (" (가정한 가격: 표의 그 장수 가격)" if fewer else ""),
-             "event": "thoth", "field": "papyrus", "equals": papyrus},
+             "event": "thoth", "field": "papyrus", "equals": papyrus, "answers": {"asks": "papyrus_paid"}},
             {"description": f"Happiness {level} reaches the {ORDINAL_EN[reach]} section: the cards come from there",
              "description_ko": f"행복지수 {level}: {ORDINAL_KO[reach]} 구역까지 가능, 그 구역에서 가져옴",
              "event": "thoth", "field": "section", "equals": section},
@@ -376,10 +377,10 @@ def _produce(asked: Asked) -> QuestionExample | None:
         "expect": [
             {"description": f"keep {keep} (the marker is on {marker})",
              "description_ko": f"{keep}개 보유 (생산 마커 {marker})",
-             "path": f"me.resources.{resource}", "equals": keep},
+             "path": f"me.resources.{resource}", "equals": keep, "answers": {"asks": "kept"}},
             {"description": f"{excess} in excess go on the scales as Taint",
              "description_ko": f"초과분 {excess}개는 저울의 부패한 쪽으로",
-             "path": "me.taint_resources", "equals": excess},
+             "path": "me.taint_resources", "equals": excess, "answers": {"asks": "to_scales"}},
         ],
     }
     return QuestionExample(spec)
@@ -406,7 +407,8 @@ def _statue_scoring(asked: Asked) -> QuestionExample | None:
         "actions": [{"kind": "phase", "phase": "scoring"}],
         "expect": [{"description": f"{built} Statue(s) built: {table[built]} VP",
                     "description_ko": f"석상 {built}개: {table[built]}점",
-                    "event": "score_player", "who": "me", "field": "statues", "equals": table[built]}],
+                    "event": "score_player", "who": "me", "field": "statues", "equals": table[built],
+                    "answers": {"asks": "vp"}}],
     }
     return QuestionExample(spec)
 
@@ -437,7 +439,7 @@ def _happiness_scoring(asked: Asked) -> QuestionExample | None:
         "expect": [
             {"description": f"Happiness {happiness} scores {vp} VP ({why}; not cumulative)",
              "description_ko": f"행복지수 {happiness}: {vp}점 ({why_ko}, 누적 아님)",
-             "event": "score_player", "who": "me", "field": "happiness", "equals": vp},
+             "event": "score_player", "who": "me", "field": "happiness", "equals": vp, "answers": {"asks": "vp"}},
         ],
     }
     return QuestionExample(spec)
@@ -541,9 +543,10 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
         "expect": [
             {"description": f"the Pure side counts +, the Tainted side and each excess Resource -: {sum_text}{faith_en}",
              "description_ko": f"온전한 쪽은 +, 부패한 쪽과 초과 자원 하나하나는 -: {sum_text}{faith_ko}",
-             "path": "me.balance", "equals": final},
+             "path": "me.balance", "equals": final, "answers": {"asks": "balance"}},
             {"description": f"balance {final}: {loss} VP lost by the VP-loss table",
-             "description_ko": f"균형값 {final}: 점수 손실표에 따라 {loss}점 손실", "path": "me.vp", "equals": 10 - loss},
+             "description_ko": f"균형값 {final}: 점수 손실표에 따라 {loss}점 손실", "path": "me.vp", "equals": 10 - loss,
+             "answers": {"asks": "vp_lost", "amount": loss}},
         ],
     }
     return QuestionExample(spec)
@@ -667,7 +670,7 @@ def _statue_bonus(asked: Asked) -> QuestionExample | None:
                             f"player performs {god_en}, and 1 Gold when I perform {god_en} myself: {gold * 2} Gold",
              "description_ko": f"2인 게임: {god_ko} 석상을 지은 직후에는 보너스 없음, 상대가 {god_ko} 행동을 하면 금 1개, "
                                f"내가 직접 {god_ko} 행동을 해도 금 1개: 금 {gold * 2}개",
-             "path": "me.resources.gold", "equals": right_after + gold + own},
+             "path": "me.resources.gold", "equals": right_after + gold + own, "answers": {"asks": "gold"}},
         ]
     else:
         # another player already has a Statue there: their own Hathor action shows what an owner gets
@@ -680,7 +683,7 @@ def _statue_bonus(asked: Asked) -> QuestionExample | None:
              "description_ko": f"{players}인 게임: " + (f"{god_ko} 석상을 지은 직후 금 1개" if players == 3
                                                         else f"{god_ko} 석상을 지은 직후에는 보너스 없음")
                                + f", 다른 플레이어가 {god_ko} 행동을 하면 금 1개: 금 {right_after + gold}개",
-             "path": "me.resources.gold", "equals": right_after + gold},
+             "path": "me.resources.gold", "equals": right_after + gold, "answers": {"asks": "gold"}},
             {"description": f"{players} players: a Statue owner gets no bonus for performing {god_en} themselves",
              "description_ko": f"{players}인 게임: 석상 주인이 직접 {god_ko} 행동을 하면 보너스 없음",
              "path": "others.0.resources.gold", "equals": own},

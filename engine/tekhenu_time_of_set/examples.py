@@ -135,7 +135,8 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
                                   f"{soldiers} - {cost} = {soldiers - cost} left",
                    "description_ko": f"{who_ko}에서 한 지역의 {which_ko} 건축물은 병사 {cost}: "
                                      f"{soldiers} - {cost} = {soldiers - cost} 남음",
-                   "path": "me.soldiers", "equals": soldiers - cost}]
+                   "path": "me.soldiers", "equals": soldiers - cost,
+                   "answers": [{"asks": "soldiers_paid", "amount": cost}, {"asks": "soldiers_left"}]}]
     spec = {
         "id": (f"{ID}seth-cost-{'solo' if players == 1 else f'{players}p'}-{kind}"
                + (f"-{soldiers}-soldiers" if have is not None else "") + (f"-region-{region}" if value is not None else "")),
@@ -185,7 +186,7 @@ def _red_blue(asked: Asked) -> QuestionExample | None:
                     "description_ko": (f"{name_ko} {have} + {value} = {have + value}: {particle(top, '을')} 초과하는 "
                                        f"{particle(have + value - top, '은')} 버려지고 트랙은 {top}에서 멈춤" if have + value > top
                                        else f"{name_ko} {have} + {value} = {expected}"),
-                    "path": f"me.{track}", "equals": expected},
+                    "path": f"me.{track}", "equals": expected, "answers": {"asks": track}},
                    {"description": f"the {color} die is always Tainted", "description_ko": "항상 부패한 주사위",
                     "path": "me.tainted", "equals": [value]}],
     }
@@ -226,9 +227,9 @@ def _blood(asked: Asked) -> QuestionExample | None:
         "actions": [{"kind": "phase", "phase": "maat"}],
         "expect": [{"description": f"each Blood token is 1 Taint: {balance} - {blood} = {final}",
                     "description_ko": f"피 토큰 1개는 부패 1: {balance} - {blood} = {final}", "path": "me.balance",
-                    "equals": final},
+                    "equals": final, "answers": {"asks": "balance"}},
                    {"description": f"VP lost at balance {final}: {loss}", "description_ko": f"균형값 {final}의 점수 손실: {loss}점",
-                    "path": "me.vp", "equals": 10 - loss},
+                    "path": "me.vp", "equals": 10 - loss, "answers": {"asks": "vp_lost", "amount": loss}},
                    {"description": "the Blood tokens stay on the scales", "description_ko": "피 토큰은 저울에 남음",
                     "path": "me.blood", "equals": blood}],
     }
@@ -279,7 +280,7 @@ def _people_statue(asked: Asked) -> QuestionExample | None:
                                       f"{ORDINAL_EN[section]} section (Happiness {level} reaches the {ORDINAL_EN[reach]})",
                        "description_ko": f"행동마다 비용 없이 카드 {cards_each}장: 모두 {cards}장, {ORDINAL_KO[section]} 구역에서"
                                          f"(행복지수 {level}: {ORDINAL_KO[reach]} 구역까지 가능)",
-                       "path": "me.blessings.len", "equals": cards})
+                       "path": "me.blessings.len", "equals": cards, "answers": {"asks": "cards"}})
     else:
         expect.append({"description": f"Happiness {level}: no section of the Card Market is open to Thoth, so no card",
                        "description_ko": f"행복지수 {level}: 토트로 카드를 가져올 수 있는 구역이 없어 카드 없음",

@@ -85,7 +85,7 @@ def corruption(asked: Asked) -> QuestionExample | None:
                                                  "blue": {"bronze": held}, "blue_bank": bank, "pool": 5}},
             "actions": [{"kind": "production"}],
             "expect": [{"description": f"{n} empty section(s) reveal corruption {owed}", "description_ko": f"빈 구역 {n}개: 자원 낭비율 {owed}",
-                        "event": "resources", "field": "corruption", "equals": owed},
+                        "event": "resources", "field": "corruption", "equals": owed, "answers": {"asks": "corruption"}},
                        {"description": f"{owed} resource(s) lost", "description_ko": f"자원 {owed}개를 잃음",
                         "path": "me.resources", "equals": held - owed}]}
     return QuestionExample(spec)
@@ -110,7 +110,8 @@ def famine(asked: Asked) -> QuestionExample | None:
                         "event": "famine", "field": "short", "equals": short},
                        {"description": f"-{per} culture per missing food: -{per * short}",
                         "description_ko": f"부족한 식량 하나당 문화 점수 -{per}: -{per * short}",
-                        "event": "famine", "field": "culture_lost", "equals": per * short}]}
+                        "event": "famine", "field": "culture_lost", "equals": per * short,
+                        "answers": {"asks": "culture_lost"}}]}
     return QuestionExample(spec)
 
 
@@ -188,7 +189,7 @@ def military(asked: Asked) -> QuestionExample | None:
             "actions": [],
             "expect": [{"description": f"units {units}" + (f" + {armies} armies × 2" if medieval else "") + f" = {total}",
                         "description_ko": f"유닛 {units}" + (f" + 부대 {armies}개 × 2" if medieval else "") + f" = {total}",
-                        "path": "me.strength", "equals": total}]}
+                        "path": "me.strength", "equals": total, "answers": {"asks": "strength"}}]}
     return QuestionExample(spec, None)
 
 
@@ -209,7 +210,7 @@ def population(asked: Asked) -> QuestionExample | None:
             "setup": {"me": {"yellow_bank": left, "blue": {"agriculture": 10}}},
             "actions": [{"kind": "increase_population"}],
             "expect": [{"description": f"the increase costs {cost} food", "description_ko": f"인구를 늘리는 데 식량 {cost}개",
-                        "event": "population", "field": "food", "equals": cost},
+                        "event": "population", "field": "food", "equals": cost, "answers": {"asks": "food_paid"}},
                        {"description": "one more unused worker", "description_ko": "일하지 않는 일꾼 +1", "path": "me.pool", "equals": 2}]}
     return QuestionExample(spec)
 
@@ -313,7 +314,7 @@ def military_cards(asked: Asked) -> QuestionExample | None:
             "actions": [{"kind": "end_turn"}],
             "expect": [{"description": f"{unused} unused military actions: {drawn} military card(s) (at most {most})",
                         "description_ko": f"쓰지 않은 군사 행동 {unused}개: 군사 카드 {drawn}장 (최대 {most}장)",
-                        "path": "me.military_hand_size", "equals": drawn}]}
+                        "path": "me.military_hand_size", "equals": drawn, "answers": {"asks": "military_cards"}}]}
     return QuestionExample(spec)
 
 
@@ -446,10 +447,11 @@ def aggression(asked: Asked) -> QuestionExample | None:
             "actions": [{"kind": "aggression", "card": play, "target": "others.0", "units": [unit] * count}],
             "expect": [{"description": f"attack: strength {n} + sacrificed {count} × {k} = {n + added}",
                         "description_ko": f"공격력: 군사력 {n} + 희생한 유닛 {count} × {k} = {n + added}",
-                        "event": "aggression", "field": "attack", "equals": n + added},
+                        "event": "aggression", "field": "attack", "equals": n + added,
+                        "answers": {"asks": "attack_strength"}},
                        {"description": f"the sacrificed units leave afterwards: strength {n} - {added} = {n - added}",
                         "description_ko": f"희생한 유닛은 끝나고 빠짐: 군사력 {n} - {added} = {n - added}",
-                        "path": "me.strength", "equals": n - added}]}
+                        "path": "me.strength", "equals": n - added, "answers": {"asks": "strength_after"}}]}
     return QuestionExample(spec)
 
 
@@ -466,14 +468,13 @@ def refill(asked: Asked) -> QuestionExample | None:
     row = ["homer", "moses", "hammurabi", "pyramids", "colossus", "hanging-gardens", "work-of-art-a", "rich-land-a",
            "frugality-a", "revolutionary-idea-a", "engineering-genius-a", "patriotism-a", "ideal-building-site-a"]
     spec = {"id": f"{GAME}/scenario/from-question/refill-{players}p", "title": {
-                "en": f"Refilling the card row with {players} players: the first {gone} slot(s) leave",
-                "ko": f"{players}인 게임의 카드 열 채우기: 앞의 {gone}칸 제거"},
+                "en": f"Refilling the card row with {players} players", "ko": f"{players}인 게임의 카드 열 채우기"},
             "rules": ["through-the-ages/second-round/card-row/step-1-remove", "through-the-ages/second-round/card-row/step-2-shift-left"],
             "setup": {"players": players, "row": row},
             "actions": [{"kind": "refill"}],
             "expect": [{"description": f"{players} players: the cards of the first {gone} slot(s) go to the box",
                         "description_ko": f"{players}인: 앞의 {gone}칸의 카드는 상자로",
-                        "path": "state.box", "equals": row[:gone]},
+                        "path": "state.box", "equals": row[:gone], "answers": {"asks": "cards_removed", "amount": gone}},
                        {"description": f"the rest slide left: {card_name(row[gone], 'en')} is now in slot 1",
                         "description_ko": f"남은 카드는 왼쪽으로: {particle(card_name(row[gone], 'ko'), '이')} 1번 칸",
                         "path": "state.row.0", "equals": row[gone]}]}

@@ -1,0 +1,135 @@
+"""How many, computed by the game's engine (issue 25, §2): a how-many question gets the number it asks for
+from the example the engine built from the question's own numbers and played — the check that answers
+what the asking words ask ("몇 점 잃어?" is the VP lost, not the VP left), every step of the calculation
+the checks narrate, the rules the example plays — and no line where the example leaves out part of the
+case the question writes, or where the question asks what no check answers. On the real KB and index."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from app.core.question import of_text
+from app.core.short_answer import from_engine
+from engine import registry
+from engine.scenarios import ScenarioError, run
+
+ROOT = Path(__file__).resolve().parents[1]
+HANGUL = re.compile(r"[가-힣]")
+
+
+@pytest.fixture(scope="module")
+def assistant():
+    from app.core.assistant import Assistant
+
+    return Assistant.create()
+
+
+def _short(assistant, question: str, game: str) -> dict | None:
+    return assistant.answer(question, game)["answer"]["short"]
+
+
+# -- what a question asks for: the longer phrase says it ---------------------------------------------------------
+@pytest.mark.parametrize("game, question, keys", [
+    ("tekhenu", "마앗 단계에서 균형값이 -7이면 점수 몇 점 잃어?", ["vp_lost"]),
+    ("tekhenu", "How many VP do I lose?", ["vp_lost"]),
+    ("tekhenu", "석상 4개 지었으면 점수 계산 때 몇 점 받아?", ["vp"]),
+    ("tekhenu", "What's my balance, and how many VP do I lose?", ["balance", "vp_lost"]),
+    ("tekhenu", "파피루스 몇 개 갖고 몇 개가 저울로 가?", ["kept", "to_scales"]),
+    ("tekhenu", "What's my VP now?", []),                    # the VP left: nothing an example answers
+    ("tekhenu-time-of-set", "내가 거기 지으면 병사 몇 내? 지금 병사 5개 있는데 몇 개 남아?", ["soldiers_paid", "soldiers_left"]),
+    ("tekhenu-time-of-set", "How many VP do I lose?", ["vp_lost"]),      # the base game's asks too
+    ("through-the-ages", "공격 군사력은 몇이고, 침략 끝나고 내 군사력은 몇이야?", ["attack_strength", "strength_after"]),
+    ("imhotep", "I have 3 stones in my storage, how many can I quarry?", ["stones_taken"]),
+])
+def test_the_asking_words_say_what_is_asked(game, question, keys):
+    assert registry.get(game).vocabulary().asked_for(question) == keys
+
+
+def test_every_answer_a_builder_tags_is_something_a_question_can_ask():
+    for game in ("tekhenu", "tekhenu-time-of-set", "through-the-ages", "imhotep"):
+        folder = ROOT / "engine" / game.replace("-", "_")
+        tagged = set(re.findall(r'"asks": "([a-z_]+)"', (folder / "examples.py").read_text(encoding="utf-8")))
+        asks = {a.key for a in registry.get(game).vocabulary().asks}
+        assert tagged and tagged <= asks, (game, tagged - asks)
+
+
+def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
+    engine = registry.get("through-the-ages")
+    spec = {"id": "through-the-ages/scenario/bad-tag", "setup": {"me": {"yellow_bank": 10, "blue": {"agriculture": 10}}},
+            "actions": [{"kind": "increase_population"}],
+            "expect": [{"description": "one more unused worker", "description_ko": "일하지 않는 일꾼 +1",
+                        "path": "me.pool", "equals": [2], "answers": {"asks": "food_paid"}}]}
+    with pytest.raises(ScenarioError, match="bad-tag.*answers"):
+        run(engine, spec)
+
+
+# -- the line: the engine's number for the question's own case ------------------------------------------------------
+@pytest.mark.parametrize("question, game, amounts, units_en", [
+    ("Maat phase: Pure 6 and 2 on the left, Tainted 5 and 5 on the right plus 4 excess Resources. I put my 1 Faith on "
+     "the left. How many VP do I lose?", "tekhenu", [1], ["VP lost"]),
+    ("행복지수 8, 인구 11인데 바스테트를 4로 했어. 행복지수 몇 칸까지 가고 서기 몇 명 받아?", "tekhenu", [11, 1],
+     ["Happiness", "Scribe(s)"]),
+    ("Happiness 8, Population 11, and I did Bastet with a 4. Where does my Happiness end up, and how many Scribes do I "
+     "get?", "tekhenu", [11, 1], ["Happiness", "Scribe(s)"]),
+    ("병사 7인데 빨간 주사위 5 가져왔어. 병사 몇 돼?", "tekhenu-time-of-set", [10], ["Soldiers"]),
+    ("No tactics card, military strength 58. I attacked with an aggression and sacrificed 2 knights (strength 2 each). "
+     "What's my attack strength, and what's my strength afterwards?", "through-the-ages", [62, 54],
+     ["attack strength", "strength afterwards"]),
+    ("게임 끝났어. 묘실(A)에 내 석재가 8개 이어진 덩어리 하나랑, 거기서 떨어진 외톨이 석재 1개가 있어. 묘실 점수 몇 점이야?",
+     "imhotep", [22], ["points"]),
+])
+def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assistant, question, game, amounts, units_en):
+    line = _short(assistant, question, game)
+    assert line is not None and line["basis"] == "example" and line["kind"] == "how_many"
+    value = line["value"]
+    items = value["items"] if "items" in value else [value]
+    assert [i["amount"] for i in items] == amounts
+    assert [i["unit"]["en"] for i in items] == units_en
+    assert all(HANGUL.search(i["unit"]["ko"]) for i in items)
+    # the calculation is the example's checks up to the answer, in both languages; the rules are the example's
+    assert line["calculation"]["en"] and HANGUL.search(line["calculation"]["ko"])
+    assert str(amounts[-1]) in line["calculation"]["en"]
+    assert line["rules"] and all(r.startswith(game + "/") for r in line["rules"])
+
+
+@pytest.mark.parametrize("question, game", [
+    # the lone stone is a number the example did not play ("one connected group of 8" counts groups)
+    ("Game's over. In the burial chamber (side A) I have one connected group of 8 and, apart from it, one lone stone. "
+     "How many chamber points do I get?", "imhotep"),
+    # the player who left: 4 players set up, but the question's 1 is in no part of the scene
+    ("본격 게임, 4인으로 시작했는데 한 명이 게임 포기했어. 내 턴 시작에 카드 열 앞에서 몇 칸까지 치워?", "through-the-ages"),
+    # third in turn order and the stone moved away: the sled the example sets up is not the asker's
+    ("Four players, I'm third in turn order. On my first turn I moved one stone from my sled onto a ship. If I take the "
+     "quarry action now, how many stones do I get?", "imhotep"),
+    # the Papyrus paid to refresh the section first: the example pays only for the cards
+    ("Thoth with a 5: first I pay 1 Papyrus to refresh the second section, then I take my cards. How much Papyrus do I "
+     "pay in total, and how many cards do I get?", "tekhenu"),
+    # the VP left, not the VP lost: no check answers it
+    ("I'm on 2 VP, and even after placing my Faith my balance is -10 at Maat. What's my VP now?", "tekhenu"),
+])
+def test_no_engine_number_where_the_example_leaves_part_of_the_case_out(assistant, question, game):
+    line = _short(assistant, question, game)
+    assert line is None or line["basis"] != "example"
+
+
+def test_the_engines_number_only_from_a_played_example_whose_checks_held():
+    lang = "en"
+    question = of_text("Happiness 8, Population 11, and I did Bastet with a 4. Where does my Happiness end up?", lang)
+    vocabulary = registry.get("tekhenu").vocabulary()
+    example = {"verified": True, "from_question": True, "rule_ids": ["tekhenu/actions/bastet/happiness-cap"],
+               "title": {"en": "Bastet with a die of 4, Happiness 8, Population 11"},
+               "checks": [{"description": "Happiness 8 + 4, never beyond Population 11", "expected": 11, "ok": True,
+                           "answers": [{"asks": "happiness", "amount": 11}]}]}
+    assert from_engine(question, example, vocabulary)["value"]["amount"] == 11
+    assert from_engine(question, dict(example, verified=False), vocabulary) is None
+    assert from_engine(question, dict(example, from_question=False), vocabulary) is None
+    assert from_engine(question, dict(example, checks=[dict(example["checks"][0], ok=False)]), vocabulary) is None
+    # a number of the question the scene does not show (Population 12 where the example set up 11)
+    other = of_text("Happiness 8, Population 12, and I did Bastet with a 4. Where does my Happiness end up?", lang)
+    assert from_engine(other, example, vocabulary) is None
+    # two things asked, one answered: no line
+    both = of_text("Happiness 8, Population 11, Bastet with a 4. Where does my Happiness end up, and how many Scribes "
+                   "do I get?", lang)
+    assert from_engine(both, example, vocabulary) is None
