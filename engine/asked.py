@@ -71,10 +71,11 @@ class Quantity:
 
 @dataclass(frozen=True)
 class Ask:
-    """What a how-many question can ask for ("몇 점 잃어?", "how many Scribes do I get?"): a number an example's
-    check answers (engine/scenarios.py `answers`), and how that number reads ("2 VP lost", "잃는 점수 2")."""
+    """What a how-many or yes/no question can ask for ("몇 점 잃어?", "how many Scribes do I get?", "거기 지을 수
+    있어?"): what an example's check answers (engine/scenarios.py `answers`), and how a number reads ("2 VP
+    lost", "잃는 점수 2")."""
     key: str
-    unit: dict                                      # {"en", "ko"}
+    unit: dict                                      # {"en", "ko"}; none for a yes/no
     pattern: re.Pattern
 
 
@@ -209,7 +210,8 @@ class Vocabulary:
                       for key, entry in (data.get("quantities") or {}).items()]
         ids = [(re.compile(entry["pattern"]), dict(entry.get("label", {})))
                for entry in data.get("printed_ids") or []]
-        asks = [Ask(key, dict(entry["unit"]), _compile(entry["words"])) for key, entry in (data.get("asks") or {}).items()]
+        asks = [Ask(key, dict(entry.get("unit") or {}), _compile(entry["words"]))
+                for key, entry in (data.get("asks") or {}).items()]
         return cls(things, quantities, ids, asks)
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":

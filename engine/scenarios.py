@@ -19,7 +19,8 @@ A scenario is data (kb/data/<game>/scenarios/*.yaml, where `kb check` links it t
                                                    question asking that (engine/asked.py `Ask`) wants —
                                                    `amount` where it is not the checked value itself (VP
                                                    lost where the check reads the VP left), `of` the thing
-                                                   it is of (a colour's points)
+                                                   it is of (a colour's points); or `verdict: yes | no`
+                                                   for a question whether the move may be made
 
 The runner checks the setup against its game's declared shape (engine/setup_schema.py), plays the
 actions with the real engine and checks each expectation. Every check is worded in Korean and English
@@ -194,18 +195,22 @@ def _check(engine: Engine, situation: Situation, events: list[dict], raised: Ill
 
 
 def _answers(exp: dict, expected, scenario_id: str) -> list[dict] | None:
-    """The numbers the check answers questions with (one tag, or a list of them where one check answers two
-    things: the Soldiers paid and the Soldiers left): each its `amount`, else the checked value where that
-    is a whole number."""
+    """What the check answers questions with (one tag, or a list of them where one check answers two things:
+    the Soldiers paid and the Soldiers left): a number — its `amount`, else the checked value where that is
+    a whole number — or, for a question whether the move may be made, its `verdict` (yes: played; no: refused
+    by the rule the check names)."""
     tags = exp.get("answers")
     if tags is None:
         return None
     out = []
     for tag in tags if isinstance(tags, list) else [tags]:
+        if isinstance(tag, dict) and isinstance(tag.get("asks"), str) and tag.get("verdict") in ("yes", "no"):
+            out.append({"asks": tag["asks"], "verdict": tag["verdict"]})
+            continue
         amount = tag.get("amount", expected) if isinstance(tag, dict) else None
         if not isinstance(tag, dict) or not isinstance(tag.get("asks"), str) or isinstance(amount, bool) \
                 or not isinstance(amount, int):
             raise ScenarioError(f"{scenario_id}: `answers` is {{asks: <what is asked>, amount: <a whole number, where "
-                                f"the checked value is not one>}} or a list of them: {tag!r}")
+                                f"the checked value is not one> | verdict: yes | no}} or a list of them: {tag!r}")
         out.append({"asks": tag["asks"], "amount": amount, **({"of": tag["of"]} if tag.get("of") else {})})
     return out

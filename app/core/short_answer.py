@@ -27,6 +27,7 @@ from engine.numbers import read_numbers
 from . import tables
 from .present import amount_text
 from .question import Question
+from .negation import asks_negated
 from .settle import BACK_REFERENCE, HOW_MANY, Settled, asking_sentences, asks_several, question_kind
 
 # a number asked of two things added up ("묘실 점수랑 장식 카드 합치면", "those two together"); "총 몇 명" is one total
@@ -65,13 +66,16 @@ def from_example(example: dict | None) -> dict | None:
 
 
 def from_engine(question: Question, example: dict | None, vocabulary) -> dict | None:
-    """The numbers a how-many question asks for, as the engine played the question's own case: the example
-    built from the question (engine/<game>/examples.py) whose checks all held and one check of which answers
-    each thing the question asks (engine/asked.py `Ask`: "몇 점 잃어" is VP lost, not the VP left). None where
-    the example leaves part of the case out — a number the question writes that neither the scene it set up
-    (its title) nor its checks show ("and a lone stone apart", "3 unused blue cards"), a thing it names that
-    the example does not show — or where the question asks more than the checks answer."""
-    if vocabulary is None or not example or not example.get("verified") or not example.get("from_question"):
+    """What the engine's play of the question's own case says to a how-many or a yes/no question: the example
+    built from the question (engine/<game>/examples.py), all of whose checks held, has a check that answers
+    what the question asks (engine/asked.py `Ask`: "몇 점 잃어" is VP lost, not the VP left; "거기 지을 수
+    있어?" whether the Building goes up). None where the example leaves part of the case out — a number the
+    question writes that neither the scene it set up (its title) nor its checks show ("and a lone stone
+    apart", "3 unused blue cards"), a thing it names that the example does not show — or where the question
+    asks more than the checks answer."""
+    kind = question_kind(question)
+    if kind not in ("how_many", "yes_no") or vocabulary is None or not example or not example.get("verified") \
+            or not example.get("from_question"):
         return None
     checks = example.get("checks") or []
     if not checks or not all(c.get("ok") for c in checks):
@@ -83,10 +87,13 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     wanted = vocabulary.asked_for(asking)
     if not wanted or ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text):
         return None         # two things added up: a check answers one of them
+    if kind == "yes_no":
+        return _engine_verdict(question, example, wanted, asking)
     named = {t.key for t in vocabulary.read(asking, question.lang).things}
     answering: list[tuple[str, int, dict]] = []
     for key in wanted:
-        found = [(i, tag) for i, c in enumerate(checks) for tag in c.get("answers") or () if tag["asks"] == key]
+        found = [(i, tag) for i, c in enumerate(checks) for tag in c.get("answers") or ()
+                 if tag["asks"] == key and "amount" in tag]
         if any(tag.get("of") for _, tag in found):       # one per player or colour: those the question asks of
             found = [(i, tag) for i, tag in found if tag.get("of") in named]
         if not found or (len(found) > 1 and not all(tag.get("of") for _, tag in found)):
@@ -115,6 +122,26 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     return line
 
 
+def _engine_verdict(question: Question, example: dict, wanted: list[str], asking: str) -> dict | None:
+    """Yes or No to "can I …?" from the engine: the one check that decides what the question asks — the move
+    played and allowed, or refused by the rule the check names. A question asked in the negative ("못 하죠?")
+    is left to the rulings (which know how its literal answer reads)."""
+    if len(wanted) != 1 or asks_negated(asking, question.lang):
+        return None
+    checks = example["checks"]
+    found = [(c, tag) for c in checks for tag in c.get("answers") or () if tag["asks"] == wanted[0] and "verdict" in tag]
+    if len(found) != 1 or not _plays_every_number(question, example, []):
+        return None
+    check, tag = found[0]
+    text = {"en": check.get("description") or "", "ko": check.get("description_ko") or check.get("description") or ""}
+    rules = list(example.get("rule_ids") or [])
+    refusing = check.get("expected") if isinstance(check.get("expected"), str) and "/" in check["expected"] else None
+    line = _line("example", refusing or rules[0], text, kind="yes_no")
+    line.update(verdict=tag["verdict"], label=dict(LABELS[tag["verdict"]]),
+                rules=list(dict.fromkeys([*([refusing] if refusing else []), *rules])))
+    return line
+
+
 def _plays_every_number(question: Question, example: dict, answered: list[int]) -> bool:
     """Whether each number the question writes ("third in turn order" too) is in the scene the example set up
     (its title) or among the values its checks held — the numbers it answers with aside: a question does not
@@ -122,7 +149,10 @@ def _plays_every_number(question: Question, example: dict, answered: list[int]) 
     한 명이 포기했어": the 1 is no slot of the row). The checks' wording is no witness: it names the rule's own
     numbers ("3 per action, at most 5")."""
     title = example.get("title") or {}
-    shown = Counter(abs(n.value) for n in read_numbers(title.get(question.lang) or title.get("en") or ""))
+    title = title.get(question.lang) or title.get("en") or ""
+    shown = Counter(abs(n.value) for n in read_numbers(title))
+    if question.lang == "en":
+        shown.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(title))
     checked = Counter(abs(c["expected"]) for c in example.get("checks") or []
                       if isinstance(c.get("expected"), int) and not isinstance(c.get("expected"), bool))
     checked.subtract(Counter(abs(a) for a in answered))
@@ -153,11 +183,12 @@ def short_answer(question: Question, answer: dict, example: dict | None,
         return ruled(settled, kb)
     lang = question.lang
     kind = question_kind(question)
-    if kind != "how_many":
-        return None         # a verdict or a moment comes from a ruling only: a sentence's "can" is not the case
     engine_line = from_engine(question, example, vocabulary)
     if engine_line is not None:
         return engine_line
+    if kind != "how_many":
+        return None         # a verdict or a moment comes from a ruling or the engine's play only: a sentence's
+                            # "can" is not the case
     rule_id = answer["rule_id"]
     text_lang = answer.get("lang") or lang
     texts = {text_lang: answer.get("text") or "", (answer.get("other") or {}).get("lang") or "":

@@ -308,7 +308,7 @@ def _ship_minimum(asked: Asked) -> QuestionExample | None:
                             f"the ship to the obelisks, though none of its stones is black's",
              "description_ko": f"빈칸 {empties}개, 석재 {load}개로 뱃머리에 그려진 최소 {least}개를 채워 검은색이 배를 "
                                f"오벨리스크로 옮김 (검은색 석재가 하나도 없어도 됨)",
-             "path": "ships.0.site", "equals": "obelisk"},
+             "path": "ships.0.site", "equals": "obelisk", "answers": {"asks": "sail", "verdict": "yes"}},
             {"description": f"the {load} white stone(s) are unloaded onto white's obelisk",
              "description_ko": f"흰색 석재 {load}개가 흰색 오벨리스크에 쌓임",
              "path": "white.obelisk", "equals": load},
@@ -318,7 +318,7 @@ def _ship_minimum(asked: Asked) -> QuestionExample | None:
         spec["expect"] = [{"description": f"{load} stone(s) are fewer than the {least} on the bow of a {size}-space ship: "
                                           f"it cannot sail",
                            "description_ko": f"석재 {load}개는 {size}칸짜리 배의 뱃머리에 그려진 최소 {least}개보다 적어 옮길 수 없음",
-                           "raises": "imhotep/turn/sail-ship/minimum-load"}]
+                           "raises": "imhotep/turn/sail-ship/minimum-load", "answers": {"asks": "sail", "verdict": "no"}}]
     return QuestionExample(spec)
 
 
@@ -477,14 +477,15 @@ def _sled(asked: Asked) -> QuestionExample | None:
     }
     if n == D.SLED_CAPACITY:
         spec["expect"] = [{"description": "a full sled cannot take stones", "description_ko": "꽉 찬 개인창고는 석재를 캐낼 수 없음",
-                           "raises": "imhotep/turn/get-stones/not-allowed"}]
+                           "raises": "imhotep/turn/get-stones/not-allowed", "answers": {"asks": "quarry", "verdict": "no"}}]
     else:
         took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
         spec["expect"] = [{"description": f"{took} stone(s) taken ({D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on "
                                           f"the sled): the sled holds {n + took}",
                            "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
                                              f"{D.SLED_CAPACITY}개) 개인창고에 {n + took}개",
-                           "path": "me.sled", "equals": n + took, "answers": {"asks": "stones_taken", "amount": took}}]
+                           "path": "me.sled", "equals": n + took,
+                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]}]
     return QuestionExample(spec)
 
 

@@ -295,12 +295,12 @@ def _purity(asked: Asked) -> QuestionExample | None:
     if state == "forbidden":
         spec["expect"] = [{"description": f"a {colour_en} in a {light.label['en']} is Forbidden: it cannot be taken",
                            "description_ko": f"{light.label['ko']}의 {colour_ko}는 금지됨: 가져올 수 없음",
-                           "raises": "tekhenu/round/take-die"}]
+                           "raises": "tekhenu/round/take-die", "answers": {"asks": "take_die", "verdict": "no"}}]
     else:
         spec["expect"] = [{"description": f"a {colour_en} in a {light.label['en']} is {words[0]}: it goes on that side "
                                           "of the scales",
                            "description_ko": f"{light.label['ko']}의 {colour_ko}는 {words[1]}: 저울의 그쪽에 놓임",
-                           "path": f"me.{state}", "equals": [value]}]
+                           "path": f"me.{state}", "equals": [value], "answers": {"asks": "take_die", "verdict": "yes"}}]
     return QuestionExample(spec)
 
 
@@ -613,13 +613,15 @@ def _happiness_reward_again(asked: Asked) -> QuestionExample | None:
     if reward == "gold":
         spec["expect"].append({"description": f"reaching {space} again gives no second Gold: still {gold}",
                                "description_ko": f"{space}에 다시 도달해도 금은 다시 받지 않음: 그대로 {gold}개",
-                               "path": "me.resources.gold", "equals": gold})
+                               "path": "me.resources.gold", "equals": gold,
+                               "answers": {"asks": "reward_again", "verdict": "no"}})
     else:
         spec["expect"].append({"description": f"reaching {space} again gives no second Scribe: {start['scribes']} + "
                                               f"{bastet_scribes} for the Bastet die of {die} = {scribes}",
                                "description_ko": f"{space}에 다시 도달해도 서기를 다시 받지 않음: {start['scribes']} + "
                                                  f"바스테트 주사위 {die}의 서기 {bastet_scribes} = {scribes}",
-                               "path": "me.scribes", "equals": scribes})
+                               "path": "me.scribes", "equals": scribes,
+                               "answers": {"asks": "reward_again", "verdict": "no"}})
     return QuestionExample(spec)
 
 

@@ -109,7 +109,8 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
         expect = [{"description": f"your own Building already stands in region {region}: you cannot place another "
                                   "there, whatever your Soldiers",
                    "description_ko": f"{region} 지역에 이미 자신의 건축물이 있음: 병사가 있어도 그 지역에 또 놓을 수 없음",
-                   "raises": "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region"}]
+                   "raises": "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region",
+                   "answers": {"asks": "build_there", "verdict": "no"}}]
     elif soldiers < cost:
         kind = "short"
         title = {"en": f"{soldiers} Soldiers for the {which_en} Building of Seth region {region} ({who_en})",
@@ -120,7 +121,8 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
                                   f"{soldiers} cannot pay it (the track never goes below 0), so no Building",
                    "description_ko": f"{who_ko}에서 지역의 {which_ko} 건축물은 병사 {cost}: 병사 {particle(soldiers, '으로')}는 "
                                      "낼 수 없음(트랙은 0 아래로 내려가지 않음), 건설 불가",
-                   "raises": "tekhenu-time-of-set/gameplay/seth-action/step-2-build"}]
+                   "raises": "tekhenu-time-of-set/gameplay/seth-action/step-2-build",
+                   "answers": {"asks": "build_there", "verdict": "no"}}]
     else:
         kind = which_en
         title = {"en": f"The {which_en} Building in a Seth region {in_en}, from {soldiers} Soldiers",
@@ -130,7 +132,8 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
         expect = [{"description": f"the Building takes the region's {which_en} space"
                                   + (f" (beside {beside_en})" if second else ""),
                    "description_ko": f"건축물은 그 지역의 {which_ko} 칸에" + (f" ({beside_ko})" if second else ""),
-                   "path": f"state.seth.regions.{region}.{1 if second else 0}", "equals_player": "me"},
+                   "path": f"state.seth.regions.{region}.{1 if second else 0}", "equals_player": "me",
+                   "answers": {"asks": "build_there", "verdict": "yes"}},
                   {"description": f"the {which_en} Building of a region costs {cost} Soldiers {in_en}: "
                                   f"{soldiers} - {cost} = {soldiers - cost} left",
                    "description_ko": f"{who_ko}에서 한 지역의 {which_ko} 건축물은 병사 {cost}: "

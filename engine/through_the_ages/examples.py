@@ -221,6 +221,13 @@ def urban_limit(asked: Asked) -> QuestionExample | None:
     if kind is None:
         return None
     n = asked.number(thing=kind.key)
+    nth = NTH.search(asked.text)
+    more = False
+    if nth:                                         # "a third temple", "세 번째 신전": the one built now
+        word = next(g for g in nth.groups() if g).lower()
+        n = NTH_VALUES.get(word) or int(word)
+    elif n is not None and MORE.search(asked.text):    # "신전 2개 지었어. 하나 더": the one after them
+        n, more = n + 1, True
     government = (asked.first("government") or None)
     gov = government.key if government else value("start")["government"]
     limit = card(gov)["limit"]
@@ -240,8 +247,11 @@ def urban_limit(asked: Asked) -> QuestionExample | None:
     cost = card(cid)["cost"]
     setup = {"mode": "advanced", "me": {"government": gov, "workers": workers, "techs": [cid],
                                          "blue": {"bronze": cost}, "pool": 1}}
-    title_en = f"Building a {_nth(n)} {kind.label['en']} under {card_name(gov, 'en')}"
-    title_ko = f"{card_name(gov, 'ko')}에서 {n}번째 {kind.label['ko']} 건설"
+    # the scene as the question sets it: how many stand already, and "one more" where it says so
+    title_en = ((f"Building one more {kind.label['en']} (the {_nth(n)})" if more else f"Building a {_nth(n)} {kind.label['en']}")
+                + f" under {card_name(gov, 'en')}" + (f", {have} built" if have else ""))
+    title_ko = (f"{card_name(gov, 'ko')}에서 {kind.label['ko']} {have}개를 지은 뒤 " if have else f"{card_name(gov, 'ko')}에서 ") \
+        + (f"하나 더 ({n}번째) 건설" if more else f"{n}번째 {kind.label['ko']} 건설")
     spec = {"id": f"{GAME}/scenario/from-question/build-{kind.key}-{n}-{gov}", "title": {"en": title_en, "ko": title_ko},
             "rules": ["through-the-ages/second-round/build-urban-building/limit-per-type",
                       "through-the-ages/later-rounds/urban-building-limit/per-kind",
@@ -251,13 +261,14 @@ def urban_limit(asked: Asked) -> QuestionExample | None:
         spec["expect"] = [{"description": f"{card_name(gov, 'en')} allows {limit} {kind.label['en']}s: the {_nth(n)} is refused",
                            "description_ko": f"{card_name(gov, 'ko')}의 도시 건물 제한은 종류마다 {limit}개: {n}번째 "
                                              f"{kind.label['ko']} 건설 불가",
-                           "raises": "through-the-ages/second-round/build-urban-building/limit-per-type"}]
+                           "raises": "through-the-ages/second-round/build-urban-building/limit-per-type",
+                           "answers": {"asks": "build_it", "verdict": "no"}}]
     else:
         why_en = (f"within {card_name(gov, 'en')}'s limit of {limit}" if urban else "farms and mines have no limit")
         why_ko = (f"{card_name(gov, 'ko')}의 제한 {limit}개 이내" if urban else "농장과 광산은 제한 없음")
         spec["expect"] = [{"description": f"{n} {kind.label['en']}(s) on {card_name(cid, 'en')}: {why_en}",
                            "description_ko": f"{card_name(cid, 'ko')} 위의 {kind.label['ko']} {n}개: {why_ko}",
-                           "path": f"me.workers.{cid}", "equals": n}]
+                           "path": f"me.workers.{cid}", "equals": n, "answers": {"asks": "build_it", "verdict": "yes"}}]
     return QuestionExample(spec)
 
 
@@ -501,6 +512,10 @@ UNIT_STRENGTH = re.compile(r"\bunits? (?:of|with) strength (\d+)|\bstrength[- ](
 UNIT_COUNT = re.compile(r"\b(\d+) units?\b|유닛\s?(\d+)\s?개", re.IGNORECASE)
 DESTROY = re.compile(r"\bdestroy|\bdisband|\bdemolish|\bremove|해체|파괴|철거|없애|부수", re.IGNORECASE)
 
+NTH_VALUES = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+              "두": 2, "세": 3, "네": 4, "다섯": 5}
+NTH = re.compile(r"\b(second|third|fourth|fifth|2nd|3rd|4th|5th)\b|(?<![가-힣])(두|세|네|다섯|[2-5])\s?번째", re.IGNORECASE)
+MORE = re.compile(r"하나\s?더|한\s?개\s?더|\bone more\b|\banother\b|\ban additional\b|\ban extra\b", re.IGNORECASE)
 T = "through-the-ages/"
 # (the question's words that call for a builder, the rules it shows (by id prefix: one of the answer's first
 # rules must be among them), the builder)

@@ -1,8 +1,10 @@
-"""How many, computed by the game's engine (issue 25, §2): a how-many question gets the number it asks for
-from the example the engine built from the question's own numbers and played — the check that answers
-what the asking words ask ("몇 점 잃어?" is the VP lost, not the VP left), every step of the calculation
-the checks narrate, the rules the example plays — and no line where the example leaves out part of the
-case the question writes, or where the question asks what no check answers. On the real KB and index."""
+"""The case settled by the game's engine (issue 25, §2): a how-many question gets the number it asks for,
+a yes/no question whether the move it asks about may be made, from the example the engine built from the
+question's own numbers and played — the check that answers what the asking words ask ("몇 점 잃어?" is the
+VP lost, not the VP left; "거기 지을 수 있어?" whether the Building went up or which rule refused it), the
+calculation the checks narrate, the rules the example plays — and no line where the example leaves out
+part of the case the question writes, or where the question asks what no check answers. On the real KB
+and index."""
 from __future__ import annotations
 
 import re
@@ -133,3 +135,48 @@ def test_the_engines_number_only_from_a_played_example_whose_checks_held():
     both = of_text("Happiness 8, Population 11, Bastet with a 4. Where does my Happiness end up, and how many Scribes "
                    "do I get?", lang)
     assert from_engine(both, example, vocabulary) is None
+
+
+# -- yes/no: the move played, or refused by its rule -----------------------------------------------------------------
+@pytest.mark.parametrize("question, game, verdict, refusing", [
+    ("Solo against Botankhamun. He already has a building in region 3 of the Seth board. I have 4 Soldiers. Can I build "
+     "mine there as the second building?", "tekhenu-time-of-set", "no", "tekhenu-time-of-set/gameplay/seth-action/step-2-build"),
+    ("Three of us, and I have exactly 3 Soldiers. The Seth region my die points to already has an opponent's building. "
+     "Can I build mine there as the second building?", "tekhenu-time-of-set", "yes", None),
+    ("아직 전제정치고 신전 2개 지었어. 신전 하나 더 지어도 돼?", "through-the-ages", "no",
+     "through-the-ages/second-round/build-urban-building/limit-per-type"),
+])
+def test_a_yes_no_question_gets_the_engines_verdict_on_its_own_case(assistant, question, game, verdict, refusing):
+    line = _short(assistant, question, game)
+    assert line is not None and line["basis"] == "example" and line["kind"] == "yes_no"
+    assert line["verdict"] == verdict
+    assert line["label"]["en"] == ("Yes" if verdict == "yes" else "No")
+    assert line["label"]["ko"] == ("예" if verdict == "yes" else "아니요")
+    assert line["text"]["en"] and HANGUL.search(line["text"]["ko"])
+    if refusing:            # the rule that refused the move is the line's rule, and cited first
+        assert line["rule_id"] == refusing and line["rules"][0] == refusing
+
+
+def test_one_more_is_the_one_after_those_built():
+    from engine.through_the_ages.examples import urban_limit, vocabulary
+
+    for question, lang in [("아직 전제정치고 신전 2개 지었어. 신전 하나 더 지어도 돼?", "ko"),
+                           ("Still in Despotism with two temples built. Am I allowed a third temple?", "en")]:
+        spec = urban_limit(vocabulary().read(question, lang)).spec
+        assert spec["setup"]["me"]["workers"]["religion"] == 2
+        assert spec["expect"][0]["raises"] == "through-the-ages/second-round/build-urban-building/limit-per-type"
+
+
+def test_no_engine_verdict_for_a_question_asked_in_the_negative_or_without_its_scene():
+    lang = "en"
+    vocabulary = registry.get("tekhenu-time-of-set").vocabulary()
+    example = {"verified": True, "from_question": True, "rule_ids": ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"],
+               "title": {"en": "The second Building in a Seth region with 3 players, from 3 Soldiers"},
+               "checks": [{"description": "the Building takes the region's second space", "expected": 0, "ok": True,
+                           "answers": [{"asks": "build_there", "verdict": "yes"}]}]}
+    asked = "Three players, 3 Soldiers, an opponent's building in the region. Can I build mine there?"
+    assert from_engine(of_text(asked, lang), example, vocabulary)["verdict"] == "yes"
+    negative = "Three players, 3 Soldiers, an opponent's building in the region. Can't I build mine there?"
+    assert from_engine(of_text(negative, lang), example, vocabulary) is None
+    other_scene = "Four players, 3 Soldiers, an opponent's building in the region. Can I build mine there?"
+    assert from_engine(of_text(other_scene, lang), example, vocabulary) is None
