@@ -183,10 +183,13 @@ def _matches(glob: tuple, path: tuple) -> bool:
 class Vocabulary:
     """A game's things and quantities, and what a question or a scenario holds of them."""
 
-    def __init__(self, things=(), quantities=(), ids: list | None = None, asks=()):
+    def __init__(self, things=(), quantities=(), ids: list | None = None, asks=(), owners=()):
         self.things: list[Thing] = list(things)
         self.quantities: list[Quantity] = list(quantities)
         self.asks: list[Ask] = list(asks)
+        # whose number a question asks ("흰색이랑 회색은 각각 몇 점?"): the players' colours, read only for that — an
+        # example need not show every colour a question names
+        self.owners: list[Thing] = list(owners)
         # printed ids ("P19", "BX01", "Cult03"): a thing each, of kind "card", found by pattern
         self.ids: list[tuple[re.Pattern, dict]] = list(ids or [])
         self._shown: dict[int, tuple[dict, Shown]] = {}     # scenarios that do not change: read once
@@ -212,7 +215,9 @@ class Vocabulary:
                for entry in data.get("printed_ids") or []]
         asks = [Ask(key, dict(entry.get("unit") or {}), _compile(entry["words"]))
                 for key, entry in (data.get("asks") or {}).items()]
-        return cls(things, quantities, ids, asks)
+        owners = [Thing(key, "owner", dict(entry["label"]), _compile(entry["words"]))
+                  for key, entry in (data.get("owners") or {}).items()]
+        return cls(things, quantities, ids, asks, owners)
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         """This vocabulary with another's entries added (an expansion over its base game); same keys: the
@@ -223,7 +228,9 @@ class Vocabulary:
         quantities.update({q.key: q for q in other.quantities})
         asks = {a.key: a for a in self.asks}
         asks.update({a.key: a for a in other.asks})
-        return Vocabulary(things.values(), quantities.values(), self.ids + other.ids, asks.values())
+        owners = {o.key: o for o in self.owners}
+        owners.update({o.key: o for o in other.owners})
+        return Vocabulary(things.values(), quantities.values(), self.ids + other.ids, asks.values(), owners.values())
 
     def thing(self, key: str) -> Thing | None:
         return next((t for t in self.things if t.key == key), None)
@@ -242,6 +249,11 @@ class Vocabulary:
         kept = [s for s in spans if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0])
                                             for o in spans)]
         return list(dict.fromkeys(key for _, _, key in sorted(kept)))
+
+    def owners_in(self, text: str) -> list[Thing]:
+        """The players (their colours) a question's asking words name, in the order written."""
+        found = sorted((m.start(), o.key) for o in self.owners for m in o.pattern.finditer(text))
+        return [o for key in dict.fromkeys(k for _, k in found) for o in self.owners if o.key == key]
 
     def _printed(self, text: str) -> list[tuple[int, int, Thing]]:
         found = []

@@ -81,6 +81,14 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      ["attack strength", "strength afterwards"]),
     ("게임 끝났어. 묘실(A)에 내 석재가 8개 이어진 덩어리 하나랑, 거기서 떨어진 외톨이 석재 1개가 있어. 묘실 점수 몇 점이야?",
      "imhotep", [22], ["points"]),
+    # a friend's Building already there: the region's second, paid from the asker's 5
+    ("3인 게임이고 세트 보드 3번 지역에 친구 건물이 벌써 있어. 내가 거기 지으면 병사 몇 내? 지금 병사 5개 있는데 몇 개 남아?",
+     "tekhenu-time-of-set", [3, 2], ["Soldiers paid", "Soldiers left"]),
+    ("3-player game. Region 3 on the Seth board already has my friend's building. What do I pay in soldiers to build "
+     "there, and how many of my 5 soldiers are left?", "tekhenu-time-of-set", [3, 2], ["Soldiers paid", "Soldiers left"]),
+    # two players' points, in the order asked
+    ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
+     "each score?", "imhotep", [12, 5], ["points", "points"]),
 ])
 def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assistant, question, game, amounts, units_en):
     line = _short(assistant, question, game)
@@ -180,3 +188,20 @@ def test_no_engine_verdict_for_a_question_asked_in_the_negative_or_without_its_s
     assert from_engine(of_text(negative, lang), example, vocabulary) is None
     other_scene = "Four players, 3 Soldiers, an opponent's building in the region. Can I build mine there?"
     assert from_engine(of_text(other_scene, lang), example, vocabulary) is None
+
+
+def test_a_players_number_says_whose_it_is_and_only_theirs_is_narrated(assistant):
+    from app.core.present import amount_text
+
+    for question, lang, text in [
+        ("4인 게임 끝. 오벨리스크가 흰색 4층, 검은색 4층, 회색 2층, 갈색은 하나도 없어. 흰색이랑 회색은 각각 몇 점이야?", "ko",
+         "흰색 12점, 회색 5점"),
+        ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
+         "each score?", "en", "white: 12 points, gray: 5 points")]:
+        line = _short(assistant, question, "imhotep")
+        assert amount_text(line["value"], lang) == text
+        assert "black" not in line["calculation"]["en"].split(",")[0] and "brown" not in line["calculation"]["en"]
+    # the question names no colour: whose number it asks is not known, so none
+    line = _short(assistant, "Four-player game just ended. Obelisks: 4, 4, 2 and none. How many points do I score?",
+                  "imhotep")
+    assert line is None or line["basis"] != "example"

@@ -356,7 +356,8 @@ class ShortValue(_Open):
                                              "the amount for each one", examples=[-2])
     unit: str = Field(description="its unit in the reply's language (may be empty)", examples=["VP"])
     items: list[dict[str, Any]] | None = Field(description="[{amount, unit}, ...] when the value is several "
-                                                           "amounts; else null")
+                                                           "amounts (each with `of`, whose, where it is one "
+                                                           "player's: \"white\"); else null")
     text: str = Field(description="the value as a reader reads it", examples=["-2 VP"])
     by: str | None = Field(default=None, description="a whole table: the number its rows are read by",
                            examples=["turn order"])

@@ -120,7 +120,8 @@ def _value(value: dict | None, lang: str) -> dict | None:
            "items": None, "text": present.amount_text(value, lang)}
     if value.get("items"):
         out["amount"] = None
-        out["items"] = [{"amount": i["amount"], "unit": present.clean((i.get("unit") or {}).get(lang) or "")}
+        out["items"] = [{"amount": i["amount"], "unit": present.clean((i.get("unit") or {}).get(lang) or ""),
+                         **({"of": present.clean(i["of"].get(lang) or "")} if i.get("of") else {})}
                         for i in value["items"]]
     if value.get("rows"):       # the whole table: each row's values and amount, for a bot that builds its own
         out["by"] = present.clean(value["by"].get(lang) or "")

@@ -681,7 +681,8 @@ def _claim_truth(short: dict, lang: str) -> str:
 
 
 def amount_text(value: dict, lang: str) -> str:
-    """"4 civil actions", "시민 행동 4개"; several amounts joined ("2 Bread, 1 Papyrus")."""
+    """"4 civil actions", "시민 행동 4개"; several amounts joined ("2 Bread, 1 Papyrus"), each a player's where it
+    says whose ("white: 12 points", "흰색 12점")."""
     def one(amount, unit: dict) -> str:
         number = str(int(amount)) if float(amount).is_integer() else f"{amount:g}"
         name = clean(unit.get(lang) or unit.get("en") or "")
@@ -690,7 +691,10 @@ def amount_text(value: dict, lang: str) -> str:
         # a counter reads with its number ("10점", "3장"); a noun before it ("시민 행동 4")
         return f"{number}{name}" if re.fullmatch(r"[가-힣]", name) else f"{name} {number}".strip()
     if value.get("items"):
-        return ", ".join(one(i["amount"], i["unit"]) for i in value["items"])
+        # a number of one player's ("white: 12 points", "흰색 12점")
+        return ", ".join(f"{clean(i['of'].get(lang) or i['of'].get('en'))}{':' if lang == 'en' else ''} "
+                         f"{one(i['amount'], i['unit'])}" if i.get("of") else one(i["amount"], i["unit"])
+                         for i in value["items"])
     if value.get("rows"):
         # a table read whole: "turn order 1 → 1 civil actions · 2 → 2 civil actions …"
         by = clean((value.get("by") or {}).get(lang) or "")

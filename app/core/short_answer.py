@@ -89,13 +89,13 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
         return None         # two things added up: a check answers one of them
     if kind == "yes_no":
         return _engine_verdict(question, example, wanted, asking)
-    named = {t.key for t in vocabulary.read(asking, question.lang).things}
+    named = [t.key for t in [*vocabulary.owners_in(asking), *vocabulary.read(asking, question.lang).things]]
     answering: list[tuple[str, int, dict]] = []
     for key in wanted:
         found = [(i, tag) for i, c in enumerate(checks) for tag in c.get("answers") or ()
                  if tag["asks"] == key and "amount" in tag]
         if any(tag.get("of") for _, tag in found):       # one per player or colour: those the question asks of
-            found = [(i, tag) for i, tag in found if tag.get("of") in named]
+            found = sorted(((i, tag) for i, tag in found if tag.get("of") in named), key=lambda f: named.index(f[1]["of"]))
         if not found or (len(found) > 1 and not all(tag.get("of") for _, tag in found)):
             return None
         answering += [(key, i, tag) for i, tag in found]
@@ -104,17 +104,20 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     if not _plays_every_number(question, example, [tag["amount"] for _, _, tag in answering]):
         return None
     last = max(i for _, i, _ in answering)
+    used = {i for _, i, _ in answering}
+    # the steps up to the last answer, less another player's own number ("black: 12" where white was asked)
+    steps = [c for i, c in enumerate(checks[:last + 1])
+             if i in used or not (c.get("answers") and all(t.get("of") for t in c["answers"]))]
     calc = {}
     for lang in ("ko", "en"):
-        steps = [(c.get("description_ko") if lang == "ko" else None) or c.get("description") or "" for c in checks[:last + 1]]
-        calc[lang] = "; ".join(s for s in steps if s)
+        calc[lang] = "; ".join(d for c in steps if (d := (c.get("description_ko") if lang == "ko" else None)
+                                                   or c.get("description")))
     items = []
     for key, _, tag in answering:
-        unit = dict(vocabulary.ask(key).unit)
-        thing = vocabulary.thing(tag["of"]) if tag.get("of") else None
-        if thing is not None:
-            unit = {lang: f"{unit[lang]} ({thing.label[lang]})" for lang in ("ko", "en")}
-        items.append({"amount": tag["amount"], "unit": unit})
+        thing = next((t for t in [*vocabulary.things, *vocabulary.owners] if t.key == tag["of"]), None) \
+            if tag.get("of") else None
+        items.append({"amount": tag["amount"], "unit": dict(vocabulary.ask(key).unit),
+                      **({"of": dict(thing.label)} if thing is not None else {})})
     value = items[0] if len(items) == 1 else {"items": items}
     rules = list(example.get("rule_ids") or [])
     line = _line("example", rules[0], calc, kind="how_many")

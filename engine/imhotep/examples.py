@@ -120,18 +120,21 @@ def _obelisk_tie(asked: Asked) -> QuestionExample | None:
     heights = {"black": height, "white": height}
     expect = [{"description": f"black and white tie for 1st at {height}: (1st + 2nd) / 2 = {_split(table, 0, 2)}",
                "description_ko": f"검은색과 흰색이 {height}층으로 공동 1등: (1등 + 2등) ÷ 2 = {_split(table, 0, 2)}점",
-               "event": "score", "who": "black", "field": "points", "equals": _split(table, 0, 2)},
+               "event": "score", "who": "black", "field": "points", "equals": _split(table, 0, 2),
+               "answers": {"asks": "points", "of": "black"}},
               {"description": "white scores the same share", "description_ko": "흰색도 같은 점수",
-               "event": "score", "who": "white", "field": "points", "equals": _split(table, 0, 2)}]
+               "event": "score", "who": "white", "field": "points", "equals": _split(table, 0, 2),
+               "answers": {"asks": "points", "of": "white"}}]
     if players >= 3 and height > 1:
         heights["brown"] = height - 1
         expect.append({"description": f"brown, alone in 3rd with {height - 1}, scores the 3rd-place {table[2]}",
                        "description_ko": f"{height - 1}층인 갈색은 단독 3등으로 {table[2]}점",
-                       "event": "score", "who": "brown", "field": "points", "equals": table[2]})
+                       "event": "score", "who": "brown", "field": "points", "equals": table[2],
+                       "answers": {"asks": "points", "of": "brown"}})
     if players == 4:
         expect.append({"description": "gray, with no stone on the obelisks, scores nothing",
                        "description_ko": "오벨리스크에 석재가 없는 회색은 0점",
-                       "path": "gray.score", "equals": 0})
+                       "path": "gray.score", "equals": 0, "answers": {"asks": "points", "of": "gray"}})
     return QuestionExample({
         "id": f"imhotep/scenario/from-question/obelisk-tie-{height}-{players}p",
         "title": {"en": f"Obelisks (A): a tie at {height} stones with {players} players",
@@ -235,7 +238,7 @@ def _obelisk_heights(asked: Asked) -> QuestionExample | None:
                 ko_why = (f"{'·'.join(_COLOR_KO[c] for c in others)}과 {h}층으로 공동 {place}등: {place}~{place + tied - 1}등 "
                           f"점수를 합쳐 나눔, ({' + '.join(map(str, shared))}) ÷ {tied} = {p}점 (소수점 아래 버림)")
         expect.append({"description": f"{color}, {en_why}", "description_ko": f"{ko}: {ko_why}",
-                       "path": f"{color}.score", "equals": p})
+                       "path": f"{color}.score", "equals": p, "answers": {"asks": "points", "of": color}})
     ties = any(standing.count(h) > 1 for h in standing)
     rules = ["imhotep/sites-a/obelisks/highest-scores-most"]
     if ties:

@@ -46,12 +46,16 @@ def _edition(asked: Asked) -> str:
 ALREADY = (r"already (?:has|holds|contains|got)|(?:another|other|an opponent'?s?|someone(?: else)?'?s?) (?:player'?s? )?"
            r"buildings?|(?:someone|somebody|another player|an opponent)(?: else)? (?:has )?(?:already )?built|occupied|"
            r"이미 (?:다른 |상대(?:방)?의? )?(?:플레이어의? )?건축물|다른 (?:플레이어|사람|상대)(?:의|가)? ?(?:이미 )?건축물|"
-           r"상대(?:방)?(?:의)? 건축물|건축물이 (?:이미 )?(?:하나 |1개 |한 개 )?(?:있는|놓인|놓여 있는) (?:세트 )?(?:보드 )?지역")
+           r"상대(?:방)?(?:의)? 건축물|건축물이 (?:이미 )?(?:하나 |1개 |한 개 )?(?:있는|놓인|놓여 있는) (?:세트 )?(?:보드 )?지역|"
+           r"(?:친구|상대(?:방)?|다른 (?:플레이어|사람))(?:의)? (?:건물|건축물)(?:이|가)? (?:이미|벌써)|"
+           r"(?:이미|벌써) (?:친구|상대(?:방)?|다른 (?:플레이어|사람))(?:의)? (?:건물|건축물)|"
+           r"my (?:friend|opponent|neighbou?r)'?s building")
 # the asker's own Building is there already: one Building of your own per region
 OWN = (r"(?:my own|my|one of my) buildings? (?:is |was )?(?:already )?(?:there|in)|already (?:have|has|built) (?:a |one of )?"
-       r"(?:my|my own)|already (?:have|has) (?:a )?building of mine|(?:자신|내|나)의? 건축물이 (?:이미 )?(?:있|놓)|"
+       r"(?:my|my own)(?! (?:friend|opponent|neighbou?r))|already (?:have|has) (?:a )?building of mine|(?:자신|내|나)의? 건축물이 (?:이미 )?(?:있|놓)|"
        r"이미 (?:자신의|내|제) 건축물")
 SOLO = r"\bsolo\b|솔로|botankhamun|보탕카멘|혼자"
+REGION = re.compile(r"(?<!\d)([1-6])\s?번\s?지역|\bregion\s?([1-6])\b", re.IGNORECASE)
 
 
 def _seth_cost(asked: Asked) -> QuestionExample | None:
@@ -80,6 +84,9 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
                        "없습니다.")
     soldiers = top if have is None else have
     value = asked.number("die")
+    named = REGION.search(asked.text)
+    if value is None and named:                     # "3번 지역", "region 3": the region itself, not a die
+        value = int(next(g for g in named.groups() if g))
     if value is not None and value not in F("seth_board.regions"):
         return refused(f"The Seth board's regions are 1 to 6, one per die value: a die of {value} has no region.",
                        f"세트 보드의 지역은 주사위 눈에 따라 1~6입니다: 주사위 눈 {value}에 해당하는 지역은 없습니다.")
@@ -125,8 +132,9 @@ def _seth_cost(asked: Asked) -> QuestionExample | None:
                    "answers": {"asks": "build_there", "verdict": "no"}}]
     else:
         kind = which_en
-        title = {"en": f"The {which_en} Building in a Seth region {in_en}, from {soldiers} Soldiers",
-                 "ko": f"{who_ko}에서 세트 보드 지역의 {which_ko} 건축물, 병사 {soldiers}에서"}
+        where_en, where_ko = (f"Seth region {region}", f"세트 보드 {region} 지역") if named else ("a Seth region", "세트 보드 지역")
+        title = {"en": f"The {which_en} Building in {where_en} {in_en}, from {soldiers} Soldiers",
+                 "ko": f"{who_ko}에서 {where_ko}의 {which_ko} 건축물, 병사 {soldiers}에서"}
         rules = ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"]
         # the cost last: the last check is the number a how-many question's short line quotes
         expect = [{"description": f"the Building takes the region's {which_en} space"
