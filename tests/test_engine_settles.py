@@ -153,6 +153,11 @@ def test_the_engines_number_only_from_a_played_example_whose_checks_held():
      "Can I build mine there as the second building?", "tekhenu-time-of-set", "yes", None),
     ("아직 전제정치고 신전 2개 지었어. 신전 하나 더 지어도 돼?", "through-the-ages", "no",
      "through-the-ages/second-round/build-urban-building/limit-per-type"),
+    # whether there is any: the number the engine checked, read as yes or no
+    ("균형이 -4면 점수 잃어?", "tekhenu", "yes", None),
+    ("balance -2 after faith — do I lose anything?", "tekhenu", "no", None),
+    ("바스테트 4로 하면 서기 줘?", "tekhenu", "yes", None),
+    ("토트 주사위 1로 하면 비용 있어?", "tekhenu", "no", None),
 ])
 def test_a_yes_no_question_gets_the_engines_verdict_on_its_own_case(assistant, question, game, verdict, refusing):
     line = _short(assistant, question, game)

@@ -106,7 +106,7 @@ def _maat_balance(asked: Asked) -> QuestionExample | None:
              "path": "me.balance", "equals": final, "answers": {"asks": "balance"}},
             {"description": f"VP lost by the VP-loss table at balance {final}: {loss}",
              "description_ko": f"균형값 {final}일 때 점수 손실표에 따른 손실: {loss}점", "path": "me.vp", "equals": 10 - loss,
-             "answers": {"asks": "vp_lost", "amount": loss}},
+             "answers": [{"asks": "vp_lost", "amount": loss}, {"asks": "loses_vp", "verdict": "yes" if loss else "no"}]},
         ],
     }
     return QuestionExample(spec)
@@ -168,7 +168,8 @@ def _bastet(asked: Asked) -> QuestionExample | None:
              "path": "me.happiness", "equals": expected, "answers": {"asks": "happiness"}},
             {"description": f"{scribes} Scribe(s) for a die of {value}" + (" and for reaching 19 Happiness" if 19 in rewards else ""),
              "description_ko": f"주사위 눈 {value}에 따른 서기 {scribes}명" + (" + 행복지수 19 도달 보상" if 19 in rewards else ""),
-             "path": "me.scribes", "equals": scribes, "answers": {"asks": "scribes"}},
+             "path": "me.scribes", "equals": scribes,
+             "answers": [{"asks": "scribes"}, {"asks": "gets_scribes", "verdict": "yes" if scribes else "no"}]},
         ],
     }
     return QuestionExample(spec)
@@ -261,7 +262,8 @@ def _thoth(asked: Asked) -> QuestionExample | None:
              "equals": taken, "answers": {"asks": "cards", "amount": cards}},
             {"description": f"for {papyrus} Papyrus" + (" (assumed price: the table's for that many cards)" if fewer else ""),
              "description_ko": f"파피루스 {papyrus}개" + (" (가정한 가격: 표의 그 장수 가격)" if fewer else ""),
-             "event": "thoth", "field": "papyrus", "equals": papyrus, "answers": {"asks": "papyrus_paid"}},
+             "event": "thoth", "field": "papyrus", "equals": papyrus,
+             "answers": [{"asks": "papyrus_paid"}, {"asks": "costs", "verdict": "yes" if papyrus else "no"}]},
             {"description": f"Happiness {level} reaches the {ORDINAL_EN[reach]} section: the cards come from there",
              "description_ko": f"행복지수 {level}: {ORDINAL_KO[reach]} 구역까지 가능, 그 구역에서 가져옴",
              "event": "thoth", "field": "section", "equals": section},
@@ -546,7 +548,7 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
              "path": "me.balance", "equals": final, "answers": {"asks": "balance"}},
             {"description": f"balance {final}: {loss} VP lost by the VP-loss table",
              "description_ko": f"균형값 {final}: 점수 손실표에 따라 {loss}점 손실", "path": "me.vp", "equals": 10 - loss,
-             "answers": {"asks": "vp_lost", "amount": loss}},
+             "answers": [{"asks": "vp_lost", "amount": loss}, {"asks": "loses_vp", "verdict": "yes" if loss else "no"}]},
         ],
     }
     return QuestionExample(spec)

@@ -240,7 +240,8 @@ def _blood(asked: Asked) -> QuestionExample | None:
                     "description_ko": f"피 토큰 1개는 부패 1: {balance} - {blood} = {final}", "path": "me.balance",
                     "equals": final, "answers": {"asks": "balance"}},
                    {"description": f"VP lost at balance {final}: {loss}", "description_ko": f"균형값 {final}의 점수 손실: {loss}점",
-                    "path": "me.vp", "equals": 10 - loss, "answers": {"asks": "vp_lost", "amount": loss}},
+                    "path": "me.vp", "equals": 10 - loss,
+                    "answers": [{"asks": "vp_lost", "amount": loss}, {"asks": "loses_vp", "verdict": "yes" if loss else "no"}]},
                    {"description": "the Blood tokens stay on the scales", "description_ko": "피 토큰은 저울에 남음",
                     "path": "me.blood", "equals": blood}],
     }
