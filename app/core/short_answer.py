@@ -85,7 +85,9 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
         return None
     asking = " ".join(asking_sentences(question.text, question.lang))
     wanted = vocabulary.asked_for(asking)
-    if not wanted or ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text):
+    if not wanted:
+        return None
+    if ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text):
         return None         # two things added up: a check answers one of them
     if kind == "yes_no":
         return _engine_verdict(question, example, wanted, asking)
