@@ -86,6 +86,9 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      "tekhenu-time-of-set", [3, 2], ["Soldiers paid", "Soldiers left"]),
     ("3-player game. Region 3 on the Seth board already has my friend's building. What do I pay in soldiers to build "
      "there, and how many of my 5 soldiers are left?", "tekhenu-time-of-set", [3, 2], ["Soldiers paid", "Soldiers left"]),
+    # the scales' left and right are its Pure and Tainted sides; the excess Bread counts against
+    ("마앗 단계야. 저울 왼쪽에 5랑 2, 오른쪽에 6이랑 4, 초과 생산한 빵 3개도 오른쪽에 있어. 신앙 토큰 2개를 왼쪽에 다 올리면 점수 몇 점 "
+     "잃어?", "tekhenu", [1], ["VP lost"]),
     # two players' points, in the order asked
     ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
      "each score?", "imhotep", [12, 5], ["points", "points"]),
@@ -116,6 +119,9 @@ def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assist
     # the Papyrus paid to refresh the section first: the example pays only for the cards
     ("Thoth with a 5: first I pay 1 Papyrus to refresh the second section, then I take my cards. How much Papyrus do I "
      "pay in total, and how many cards do I get?", "tekhenu"),
+    # "both my Faith tokens": how many the scales get is not written, so the scales are not set up with none
+    ("Maat phase: my Pure side has a 5 and a 2, my Tainted side a 6 and a 4 plus 3 excess bread. I put both my Faith "
+     "tokens on the Pure side. How many VP do I lose?", "tekhenu"),
     # the VP left, not the VP lost: no check answers it
     ("I'm on 2 VP, and even after placing my Faith my balance is -10 at Maat. What's my VP now?", "tekhenu"),
 ])

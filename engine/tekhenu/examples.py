@@ -480,7 +480,10 @@ def _side_dice(asked: Asked) -> dict[str, list[int]] | None:
 def _claimed(asked: Asked, vocab: Vocabulary, given) -> bool:
     """Whether a number the vocabulary reads for another quantity than a die (Faith, excess Resources, the
     player count) is that quantity's: its word stands next to it, no comma between ("초과 자원 2개", "2 excess
-    Resources"); the last of a list of dice before that word is a die ("6과 4, 초과 자원 2개")."""
+    Resources"); the last of a list of dice before that word is a die ("6과 4, 초과 자원 2개"). A Resource's
+    number after the excess word is the excess ("초과 생산한 빵 3개")."""
+    if _excess_resource(asked, given):
+        return True
     if given.quantity in (None, "pure", "tainted", "die"):
         return False
     text = asked.text
@@ -495,7 +498,24 @@ def _claimed(asked: Asked, vocab: Vocabulary, given) -> bool:
 def _own(asked: Asked, quantity: str) -> int:
     """The number written next to a quantity's word (see `_claimed`), or 0."""
     vocab = vocabulary()
-    return next((g.value for g in asked.numbers if g.quantity == quantity and _claimed(asked, vocab, g)), 0)
+    return next((g.value for g in asked.numbers if (g.quantity == quantity or (quantity == "excess"
+                 and _excess_resource(asked, g))) and _claimed(asked, vocab, g)), 0)
+
+
+EXCESS_BEFORE = re.compile(r"(?:초과\s?(?:생산(?:한|된|분)?\s?)?|\bexcess\s|\bextra\s)[^,.;?!\d]{0,8}$", re.IGNORECASE)
+
+
+def _excess_resource(asked: Asked, given) -> bool:
+    """A Resource's number with the excess word just before it ("초과 생산한 빵 3개", "excess bread: 3")."""
+    return (given.quantity is None and given.thing in RESOURCES
+            and EXCESS_BEFORE.search(asked.text[max(0, given.start - 16):given.start]) is not None)
+
+
+# Faith or excess Resources named without their number ("both my Faith tokens", "some excess"): the scales cannot be
+# set up as asked; "no Faith", "신앙 없어" is none
+NONE_OF = {"faith": re.compile(r"\bno faith\b|\bwithout (?:any )?faith\b|\b0 faith\b|신앙(?:\s?토큰)?(?:은|이|도)?\s?(?:없|안\s?(?:써|놓|올|썼))",
+                               re.IGNORECASE),
+           "excess": re.compile(r"\bno excess\b|\bwithout (?:any )?excess\b|초과(?:\s?자원|분)?(?:은|이|도)?\s?없", re.IGNORECASE)}
 
 
 def _maat_sides(asked: Asked) -> QuestionExample | None:
@@ -504,6 +524,9 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
         return None
     excess = _own(asked, "excess")
     faith = _own(asked, "faith")
+    if any(key in asked.words and not value and not NONE_OF[key].search(asked.text)
+           for key, value in (("faith", faith), ("excess", excess))):
+        return None
     for value in sides["pure"] + sides["tainted"]:
         if bad := _bad_die(value):
             return bad
@@ -517,6 +540,9 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
     if excess < 0 or faith < 0:
         return refused(f"Resources and Faith tokens are counted, not signed: {min(excess, faith)} cannot be set up.",
                        f"자원과 신앙 토큰은 개수입니다: {min(excess, faith)}개는 준비할 수 없습니다.")
+    # the excess Resource by name where the question names one ("초과 생산한 빵 3개"): the example shows it
+    named = [t for t in asked.of_kind("resource") if t.key in RESOURCES]
+    kind = named[0].label if len(named) == 1 else {"en": "Resource(s)", "ko": "자원"}
     pure, tainted = sum(sides["pure"]), sum(sides["tainted"])
     balance = pure - tainted - excess            # step 1: Pure counts +, Tainted -, each excess Resource -1
     used = min(faith, abs(balance))              # step 2: each Faith token ±1, placed to offset the imbalance
@@ -532,9 +558,9 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
     spec = {
         "id": f"{ID}scales-{ident}" + (f"-excess{excess}" if excess else "") + (f"-faith{faith}" if faith else ""),
         "title": {"en": f"Maat phase: Pure side {plus}, Tainted side {' + '.join(map(str, sides['tainted'])) or '0'}"
-                        + (f", {excess} excess Resource(s)" if excess else "") + (f", {faith} Faith" if faith else ""),
+                        + (f", {excess} excess {kind['en']}" if excess else "") + (f", {faith} Faith" if faith else ""),
                   "ko": f"마앗 단계: 온전한 쪽 {plus}, 부패한 쪽 {' + '.join(map(str, sides['tainted'])) or '0'}"
-                        + (f", 초과 자원 {excess}개" if excess else "") + (f", 신앙 {faith}개" if faith else "")},
+                        + (f", 초과 {kind['ko']} {excess}개" if excess else "") + (f", 신앙 {faith}개" if faith else "")},
         "rules": ["tekhenu/maat/step-1-balance", "tekhenu/maat/step-1a-dice", "tekhenu/maat/step-1b-resources",
                   "tekhenu/maat/step-2-faith", "tekhenu/maat/vp-loss-table"],
         "setup": {"players": 2, "edition": _edition(asked),
