@@ -89,6 +89,11 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
     # the scales' left and right are its Pure and Tainted sides; the excess Bread counts against
     ("마앗 단계야. 저울 왼쪽에 5랑 2, 오른쪽에 6이랑 4, 초과 생산한 빵 3개도 오른쪽에 있어. 신앙 토큰 2개를 왼쪽에 다 올리면 점수 몇 점 "
      "잃어?", "tekhenu", [1], ["VP lost"]),
+    # a group tied for a place, as told: each of them gets the places' points added and split
+    ("4인 게임 끝났는데 오벨리스크 1등은 한 명이고 나머지 세 명이 3층으로 공동 2등이야. 우리 각자 몇 점?", "imhotep", [5],
+     ["points each"]),
+    ("Four-player game over and all four of us have obelisks of height 3. How many points does each of us get?",
+     "imhotep", [7], ["points each"]),
     # two players' points, in the order asked
     ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
      "each score?", "imhotep", [12, 5], ["points", "points"]),

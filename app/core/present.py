@@ -688,8 +688,8 @@ def amount_text(value: dict, lang: str) -> str:
         name = clean(unit.get(lang) or unit.get("en") or "")
         if lang == "en":
             return f"{number} {name}".strip()
-        # a counter reads with its number ("10점", "3장"); a noun before it ("시민 행동 4")
-        return f"{number}{name}" if re.fullmatch(r"[가-힣]", name) else f"{name} {number}".strip()
+        # a counter reads with its number ("10점", "3장", "5점씩"); a noun before it ("시민 행동 4")
+        return f"{number}{name}" if re.fullmatch(r"[가-힣]씩?", name) else f"{name} {number}".strip()
     if value.get("items"):
         # a number of one player's ("white: 12 points", "흰색 12점")
         return ", ".join(f"{clean(i['of'].get(lang) or i['of'].get('en'))}{':' if lang == 'en' else ''} "

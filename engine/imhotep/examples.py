@@ -108,6 +108,8 @@ def _obelisk_tie(asked: Asked) -> QuestionExample | None:
     players = asked.number("players") or 4
     if height is None or height <= 0 or len(_obelisk_heights_asked(asked)[0]) >= 2:
         return None                                   # several heights: _obelisk_heights
+    if _SHARED_PLACE.search(asked.text) or _PAIR.search(asked.text) or _TIED_COUNT.search(asked.text):
+        return None                                   # who is tied, for which place: _obelisk_shared
     if not 2 <= players <= 4:
         return refused(f"Imhotep is played by 2-4 players, not {players}; the example is not run.",
                       f"임호텝은 2~4명이 하는 게임이라 {players}명으로는 예시를 실행하지 않습니다.")
@@ -188,6 +190,98 @@ def _ranked_points(heights: dict, table) -> dict:
             place, tied = standing.index(h), standing.count(h)
             out[color] = sum(table[place:place + tied]) // tied
     return out
+
+
+# -- Obelisks (A): a group tied for a place, as the question tells it ("나머지 세 명이 3층으로 공동 2등", "my friend and I
+# tie for 3rd", "all four of us have obelisks of height 3"): the points each of the group scores
+_SHARED_CUE = re.compile(r"\bti(?:e|ed|es)\b|동점|공동|똑같|같은 높이|\bsame height\b|\ball (?:two|three|four) of us\b|"
+                         r"(?:두|세|네) 명 다|(?:둘|셋|넷) 다", re.IGNORECASE)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "두": 2, "세": 3, "네": 4, "둘": 2, "셋": 3, "넷": 4}
+_TIED_COUNT = re.compile(r"\ball (two|three|four) of us\b|\b(two|three|four|[2-4]) of us\b|(?<![가-힣])(두|세|네|둘|셋|넷|[2-4])\s?명|"
+                         r"(?<![가-힣])(둘|셋|넷) 다", re.IGNORECASE)
+_PAIR = re.compile(r"\bmy friend and i\b|\bi and my friend\b|나(?:랑|와|하고) 친구", re.IGNORECASE)
+_SHARED_PLACE = re.compile(r"공동\s?([1-4])\s?등|\bti(?:e|ed|es)? for (?:the )?([1-4])(?:st|nd|rd|th)\b|"
+                           r"\bti(?:e|ed|es)? for (?:the )?(first|second|third)\b", re.IGNORECASE)
+_PLACE_WORDS = {"first": 1, "second": 2, "third": 3}
+_SHARED_HEIGHT = re.compile(r"([1-9]\d?)\s?층|\bheight (?:of )?([1-9]\d?)\b|\b([1-9]\d?) high\b|\bat (?:height )?([1-9]\d?)\b")
+
+
+def _obelisk_shared(asked: Asked) -> QuestionExample | None:
+    """A group of players tied on the obelisks for a place: each of them scores the points of the places the
+    group covers, added and split (rounded down). The players before the group stand alone above it, those after
+    it alone below it (any heights that keep the order: they do not change the group's share)."""
+    text = asked.text
+    if not asked.has("obelisk") or not _SHARED_CUE.search(text) or _obelisk_heights_asked(asked)[1]:
+        return None                                   # colours named: _obelisk_heights reads them
+    players = asked.number("players")
+    count = next((_COUNT_WORDS.get(w.lower()) or int(w) for m in _TIED_COUNT.finditer(text) for w in m.groups() if w),
+                 None)
+    if _PAIR.search(text):
+        count = 2
+    place = next((_PLACE_WORDS.get(w.lower()) or int(w) for m in _SHARED_PLACE.finditer(text) for w in m.groups() if w),
+                 None)
+    if players is None or count is None or count < 2:
+        return None
+    if place is None:
+        if count != players:
+            return None                               # who the group follows is not said
+        place = 1
+    if not 2 <= players <= 4 or place + count - 1 > players:
+        return refused(f"{count} players tied for {_nth(place)} place cannot be set up in a {players}-player game; the "
+                       "example is not run.",
+                       f"{players}명 게임에서는 {count}명이 공동 {place}등일 수 없어 예시를 실행하지 않습니다.")
+    given = next((int(w) for m in _SHARED_HEIGHT.finditer(text) for w in m.groups() if w), None)
+    height = given or (players - place + 1)           # assumed where not given: any height above those after it
+    before, after = place - 1, players - place - count + 1
+    most = D.STONES_PER_COLOR - D.SCORE_MARKER
+    if height - after < 1 and given is not None:
+        return None                                   # the players after the group would have no stone: not said
+    if height + before > most:
+        return refused(f"A player has only {most} stones besides the score marker, so these obelisks cannot be built; "
+                       "the example is not run.",
+                       f"플레이어의 석재는 점수 마커를 빼면 {most}개뿐이라 이 오벨리스크들은 쌓을 수 없습니다.")
+    colors = list(D.COLORS[:players])
+    heights = {}
+    for i, color in enumerate(colors):
+        if i < before:
+            heights[color] = height + before - i      # alone above the group
+        elif i < before + count:
+            heights[color] = height
+        else:
+            heights[color] = max(0, height - (i - before - count + 1))
+    table = D.OBELISK_POINTS[players]
+    shared = table[place - 1:place - 1 + count]
+    each = sum(shared) // count
+    group = colors[before:before + count]
+    expect = []
+    for i, color in enumerate(colors):
+        p = _ranked_points(heights, table)[color]
+        if color in group:
+            en = (f"{color}, one of {count} tied at {heights[color]} for {_nth(place)} place: the points of places "
+                  f"{place}-{place + count - 1} shared, ({' + '.join(map(str, shared))}) / {count} = {each} (rounded down)")
+            ko = (f"{_COLOR_KO[color]}: {count}명이 {heights[color]}층으로 공동 {place}등: {place}~{place + count - 1}등 점수를 "
+                  f"합쳐 나눔, ({' + '.join(map(str, shared))}) ÷ {count} = {each}점 (소수점 아래 버림)")
+        else:
+            at = sorted((h for h in heights.values() if h > 0), reverse=True)
+            en = (f"{color}, alone in {_nth(at.index(heights[color]) + 1)} place at {heights[color]}: {p}" if heights[color]
+                  else f"{color}, with no stone on the obelisks, scores nothing")
+            ko = (f"{_COLOR_KO[color]}: {heights[color]}층으로 단독 {at.index(heights[color]) + 1}등: {p}점" if heights[color]
+                  else f"{_COLOR_KO[color]}: 오벨리스크에 석재가 없어 0점")
+        check = {"description": en, "description_ko": ko, "path": f"{color}.score", "equals": p}
+        if color == group[0]:
+            check["answers"] = {"asks": "points_each"}
+        expect.append(check)
+    lead_en = "".join(f"one {_nth(k + 1)}, " for k in range(before))
+    lead_ko = "".join(f"{k + 1}등 1명, " for k in range(before))
+    return QuestionExample({
+        "id": f"imhotep/scenario/from-question/obelisk-shared-{count}-for-{place}-{players}p",
+        "title": {"en": f"Obelisks (A), {players} players: {lead_en}{count} tied for {_nth(place)} at height {height}",
+                  "ko": f"오벨리스크(A), {players}명 게임: {lead_ko}{count}명이 {height}층으로 공동 {place}등"},
+        "rules": ["imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/highest-scores-most"],
+        "setup": {"players": players, "obelisk": heights},
+        "actions": [{"kind": "final_scoring"}],
+        "expect": expect,
+    })
 
 
 def _obelisk_heights(asked: Asked) -> QuestionExample | None:
@@ -503,6 +597,8 @@ BUILDERS = (
     Builder(("imhotep/sites-a/obelisks/highest-scores-most", "imhotep/sites-a/obelisks/ties",
       "imhotep/sites-a/obelisks/example-scoring", "imhotep/sites-a/obelisks/at-least-one-stone",
       "imhotep/final-scoring/sites"), _obelisk_heights),
+    Builder(("imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/example-scoring",
+      "imhotep/sites-a/obelisks/highest-scores-most", "imhotep/final-scoring/sites"), _obelisk_shared),
     Builder(("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move",
       "imhotep/turn/sail-ship/no-own-stones-needed"), _ship_minimum),
     Builder(("imhotep/sites-a/burial-chamber/scoring-groups", "imhotep/sites-a/burial-chamber/over-five",
