@@ -101,6 +101,14 @@ def _split(table, place: int, tied: int) -> int:
     return sum(table[place:place + tied]) // tied
 
 
+def _obelisks_scored(name: str, title: dict, rules: list[str], players: int, heights: dict,
+                     expect: list[dict]) -> QuestionExample:
+    """An example of the obelisks (A) scored at the game's end with these heights."""
+    return QuestionExample({"id": f"imhotep/scenario/from-question/{name}", "title": title, "rules": rules,
+                            "setup": {"players": players, "obelisk": heights},
+                            "actions": [{"kind": "final_scoring"}], "expect": expect})
+
+
 def _obelisk_tie(asked: Asked) -> QuestionExample | None:
     if not asked.has("obelisk") or not re.search(r"\bti(e|ed|es)\b|동점|공동", asked.text, re.IGNORECASE):
         return None
@@ -137,15 +145,11 @@ def _obelisk_tie(asked: Asked) -> QuestionExample | None:
         expect.append({"description": "gray, with no stone on the obelisks, scores nothing",
                        "description_ko": "오벨리스크에 석재가 없는 회색은 0점",
                        "path": "gray.score", "equals": 0, "answers": {"asks": "points", "of": "gray"}})
-    return QuestionExample({
-        "id": f"imhotep/scenario/from-question/obelisk-tie-{height}-{players}p",
-        "title": {"en": f"Obelisks (A): a tie at {height} stones with {players} players",
-                  "ko": f"오벨리스크(A): {players}명 게임에서 {height}층 동점"},
-        "rules": ["imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/highest-scores-most"],
-        "setup": {"players": players, "obelisk": heights},
-        "actions": [{"kind": "final_scoring"}],
-        "expect": expect,
-    })
+    return _obelisks_scored(f"obelisk-tie-{height}-{players}p",
+                            {"en": f"Obelisks (A): a tie at {height} stones with {players} players",
+                             "ko": f"오벨리스크(A): {players}명 게임에서 {height}층 동점"},
+                            ["imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/highest-scores-most"],
+                            players, heights, expect)
 
 
 _COLOR_WORDS = {"black": r"\bblack\b|검은색|검정색?|검은", "white": r"\bwhite\b|흰색|하얀색|흰|하양",
@@ -253,9 +257,10 @@ def _obelisk_shared(asked: Asked) -> QuestionExample | None:
     shared = table[place - 1:place - 1 + count]
     each = sum(shared) // count
     group = colors[before:before + count]
+    points = _ranked_points(heights, table)
     expect = []
-    for i, color in enumerate(colors):
-        p = _ranked_points(heights, table)[color]
+    for color in colors:
+        p = points[color]
         if color in group:
             en = (f"{color}, one of {count} tied at {heights[color]} for {_nth(place)} place: the points of places "
                   f"{place}-{place + count - 1} shared, ({' + '.join(map(str, shared))}) / {count} = {each} (rounded down)")
@@ -273,15 +278,12 @@ def _obelisk_shared(asked: Asked) -> QuestionExample | None:
         expect.append(check)
     lead_en = "".join(f"one {_nth(k + 1)}, " for k in range(before))
     lead_ko = "".join(f"{k + 1}등 1명, " for k in range(before))
-    return QuestionExample({
-        "id": f"imhotep/scenario/from-question/obelisk-shared-{count}-for-{place}-{players}p",
-        "title": {"en": f"Obelisks (A), {players} players: {lead_en}{count} tied for {_nth(place)} at height {height}",
-                  "ko": f"오벨리스크(A), {players}명 게임: {lead_ko}{count}명이 {height}층으로 공동 {place}등"},
-        "rules": ["imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/highest-scores-most"],
-        "setup": {"players": players, "obelisk": heights},
-        "actions": [{"kind": "final_scoring"}],
-        "expect": expect,
-    })
+    return _obelisks_scored(f"obelisk-shared-{count}-for-{place}-{players}p",
+                            {"en": f"Obelisks (A), {players} players: {lead_en}{count} tied for {_nth(place)} at height "
+                                   f"{height}",
+                             "ko": f"오벨리스크(A), {players}명 게임: {lead_ko}{count}명이 {height}층으로 공동 {place}등"},
+                            ["imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/highest-scores-most"],
+                            players, heights, expect)
 
 
 def _obelisk_heights(asked: Asked) -> QuestionExample | None:
@@ -341,15 +343,9 @@ def _obelisk_heights(asked: Asked) -> QuestionExample | None:
         rules.append("imhotep/sites-a/obelisks/at-least-one-stone")
     listed = ", ".join(f"{c} {h}" for c, h in heights.items())
     listed_ko = ", ".join(f"{_COLOR_KO[c]} {h}층" for c, h in heights.items())
-    return QuestionExample({
-        "id": f"imhotep/scenario/from-question/obelisk-heights-{'-'.join(str(h) for h in heights.values())}-{players}p",
-        "title": {"en": f"Obelisks (A) at the end of a {players}-player game: {listed}",
-                  "ko": f"{players}명 게임 종료 시 오벨리스크(A): {listed_ko}"},
-        "rules": rules,
-        "setup": {"players": players, "obelisk": heights},
-        "actions": [{"kind": "final_scoring"}],
-        "expect": expect,
-    })
+    return _obelisks_scored(f"obelisk-heights-{'-'.join(str(h) for h in heights.values())}-{players}p",
+                            {"en": f"Obelisks (A) at the end of a {players}-player game: {listed}",
+                             "ko": f"{players}명 게임 종료 시 오벨리스크(A): {listed_ko}"}, rules, players, heights, expect)
 
 
 def _ship_load(asked: Asked) -> int | None:
