@@ -77,6 +77,22 @@ class Ask:
     key: str
     unit: dict                                      # {"en", "ko"}; none for a yes/no
     pattern: re.Pattern
+    # how a statement claims its number ("친구가 7점씩 받는대", "she says it costs 8 culture"): a dispute's position
+    # read against the engine's play of the same case; each with its number as the group `n`
+    claims: tuple[re.Pattern, ...] = ()
+
+
+class VocabularyError(ValueError):
+    """A vocabulary entry that cannot be read; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A number a statement gives for what an `Ask` asks ("7점씩" for points each), where it stands."""
+    ask: str
+    value: int
+    start: int
+    end: int
 
 
 @dataclass(frozen=True)
@@ -150,6 +166,30 @@ def _compile(words) -> re.Pattern:
     return re.compile("|".join(f"(?:{w})" for w in words), re.IGNORECASE)
 
 
+# a claim's number: digits (a sign kept: "+2" is a balance), or a number word ("three", "세 개")
+_CLAIM_NUMBER = (r"(?P<n>[+\-−]?\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                 r"(?<![가-힣])(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)(?=\s?[가-힣]))")
+_NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_NUMBER_WORDS.update({w: i for i, w in enumerate("한 두 세 네 다섯 여섯 일곱 여덟 아홉 열".split(), 1)})
+
+
+def _claim_pattern(words: str, where: str) -> re.Pattern:
+    """A claim's pattern as the vocabulary writes it, `{n}` standing for its number."""
+    if not isinstance(words, str) or words.count("{n}") != 1:
+        raise VocabularyError(f"{where}: a claim pattern holds {{n}} once, where its number stands: {words!r}")
+    return re.compile(words.replace("{n}", _CLAIM_NUMBER), re.IGNORECASE)
+
+
+def _claimed_value(text: str) -> int | None:
+    word = text.lower()
+    if word in _NUMBER_WORDS:
+        return _NUMBER_WORDS[word]
+    try:
+        return int(word.replace("−", "-"))
+    except ValueError:
+        return None
+
+
 def name_pattern(en: str, ko: str) -> re.Pattern:
     """A printed name in either language as a question writes it: the English words whole (a plural name in
     the singular too: "a knight"), the Korean name as it is (particles follow it), a one-syllable Korean name
@@ -213,7 +253,11 @@ class Vocabulary:
                       for key, entry in (data.get("quantities") or {}).items()]
         ids = [(re.compile(entry["pattern"]), dict(entry.get("label", {})))
                for entry in data.get("printed_ids") or []]
-        asks = [Ask(key, dict(entry.get("unit") or {}), _compile(entry["words"]))
+        claims = data.get("claims") or {}
+        if unknown := sorted(set(claims) - set(data.get("asks") or {})):
+            raise VocabularyError(f"{path}: claims: {', '.join(unknown)} is no ask of this vocabulary")
+        asks = [Ask(key, dict(entry.get("unit") or {}), _compile(entry["words"]),
+                    tuple(_claim_pattern(c, f"{path}: claims.{key}") for c in claims.get(key) or ()))
                 for key, entry in (data.get("asks") or {}).items()]
         owners = [Thing(key, "owner", dict(entry["label"]), _compile(entry["words"]))
                   for key, entry in (data.get("owners") or {}).items()]
@@ -249,6 +293,25 @@ class Vocabulary:
         kept = [s for s in spans if not any(o[0] <= s[0] and s[1] <= o[1] and (o[1] - o[0]) > (s[1] - s[0])
                                             for o in spans)]
         return list(dict.fromkeys(key for _, _, key in sorted(kept)))
+
+    def claims_in(self, text: str) -> list[Claim]:
+        """The numbers a statement claims for what the asks ask, in the order written: of two claims one of
+        whose words holds the other's ("2점 잃는" and its "2점"), the longer says what is claimed."""
+        found = []
+        for a in self.asks:
+            for pattern in a.claims:
+                for m in pattern.finditer(text):
+                    value = _claimed_value(m.group("n"))
+                    if value is not None:
+                        found.append(Claim(a.key, value, m.start(), m.end()))
+        kept = [c for c in found if not any(o.start <= c.start and c.end <= o.end and (o.end - o.start) > (c.end - c.start)
+                                            for o in found)]
+        out: list[Claim] = []
+        for c in sorted(set(kept), key=lambda c: (c.start, c.ask)):
+            # "각자 7점씩": two patterns over one number, one claim
+            if not any(o.ask == c.ask and o.value == c.value and o.start < c.end and c.start < o.end for o in out):
+                out.append(c)
+        return out
 
     def owners_in(self, text: str) -> list[Thing]:
         """The players (their colours) a question's asking words name, in the order written."""

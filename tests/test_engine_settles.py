@@ -94,6 +94,10 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      ["points each"]),
     ("Four-player game over and all four of us have obelisks of height 3. How many points does each of us get?",
      "imhotep", [7], ["points each"]),
+    # a ship of the asker's own stones at the Pyramids (A): the printed points of the spaces they fill next
+    ("4칸짜리 배에 내 석재 3개 싣고 피라미드로 보냈어. 피라미드엔 석재 5개가 있어. 몇 점 받아?", "imhotep", [6], ["points"]),
+    ("The pyramid already has 13 stones. My ship with 3 of my stones sails there. What do I score?", "imhotep", [6],
+     ["points"]),
     # two players' points, in the order asked
     ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
      "each score?", "imhotep", [12, 5], ["points", "points"]),
@@ -221,3 +225,89 @@ def test_a_players_number_says_whose_it_is_and_only_theirs_is_narrated(assistant
     line = _short(assistant, "Four-player game just ended. Obelisks: 4, 4, 2 and none. How many points do I score?",
                   "imhotep")
     assert line is None or line["basis"] != "example"
+
+
+# -- a dispute's number, against the engine's play of the same case --------------------------------------------
+@pytest.mark.parametrize("game, text, claims", [
+    ("imhotep", "친구가 각자 7점씩 받는대", [("points_each", 7)]),
+    ("imhotep", "quarrying still gets me 3 more", [("stones_taken", 3)]),
+    ("through-the-ages", "that means I draw 4 military cards", [("military_cards", 4)]),
+    ("through-the-ages", "upkeep costs 8 culture", [("culture_lost", 8)]),
+    ("tekhenu", "2점 잃는대", [("vp_lost", 2)]),                 # the longer claim: VP lost, not VP
+    ("tekhenu", "I can bring it down to +2", [("balance", 2)]),
+    ("tekhenu", "균형값 +1이 -1보다 차례가 앞선대", []),            # balances named to order them claim no balance
+    ("imhotep", "the third player starts with 4 stones on the sled", []),
+])
+def test_a_statement_claims_a_number_for_what_is_asked(game, text, claims):
+    found = registry.get(game).vocabulary().claims_in(text)
+    assert [(c.ask, c.value) for c in found] == claims
+
+
+def test_a_claim_pattern_without_its_number_is_refused_naming_the_file(tmp_path):
+    from engine.asked import Vocabulary, VocabularyError
+
+    path = tmp_path / "vocabulary.yaml"
+    path.write_text("asks:\n  points: {unit: {en: points, ko: 점}, words: ['몇 점']}\nclaims:\n  points: ['점수']\n",
+                    encoding="utf-8")
+    with pytest.raises(VocabularyError, match=r"vocabulary\.yaml: claims\.points"):
+        Vocabulary.load(path)
+    path.write_text("asks:\n  points: {unit: {en: points, ko: 점}, words: ['몇 점']}\nclaims:\n  score: ['{n}점']\n",
+                    encoding="utf-8")
+    with pytest.raises(VocabularyError, match="score is no ask"):
+        Vocabulary.load(path)
+
+
+@pytest.mark.parametrize("game, question, right, claimed, amount", [
+    ("imhotep", "I have the Obelisk Decoration and the obelisks hold 17 stones at the end. My friend says it scores "
+                "6 points. Is she right?", False, 6, 5),
+    ("imhotep", "오벨리스크 장식 카드 있고 게임 끝났을 때 오벨리스크에 석재가 12개야. 친구가 4점이래. 맞아?", True, 4, 4),
+    ("through-the-ages", "이번 턴에 군사 행동 2개를 안 썼어. 친구가 군사 카드 2장 가져온대. 맞아?", True, 2, 2),
+    ("through-the-ages", "I didn't use 5 military actions this turn. My brother says I draw 5 military cards. Right?",
+     False, 5, 3),
+])
+def test_a_dispute_over_a_number_gets_who_is_right_from_the_engine(assistant, game, question, right, claimed, amount):
+    from app.core.present import short_view
+
+    line = _short(assistant, question, game)
+    assert line is not None and line["basis"] == "example" and line["kind"] == "dispute"
+    assert line["verdict"] == ("yes" if right else "no")
+    assert line["claimed"] == claimed and line["value"]["amount"] == amount
+    assert ("right" in line["label"]["en"]) == right and ("맞습니다" in line["label"]["ko"]) == right
+    lang = "ko" if HANGUL.search(question) else "en"
+    shown = short_view(assistant.kb, line, lang)["line"]
+    said = "엔진이 이 경우를 실행한 결과" if lang == "ko" else "the engine's play of this case gives"
+    assert said in shown and str(amount) in shown.split(said)[1]
+
+
+def test_no_engine_verdict_where_a_position_claims_more_than_the_case_played():
+    vocabulary = registry.get("tekhenu-time-of-set").vocabulary()
+    example = {"verified": True, "from_question": True, "rule_ids": ["tekhenu-time-of-set/gameplay/seth-action/step-2-build"],
+               "title": {"en": "The second Building in a Seth region with 4 players, from 5 Soldiers"},
+               "checks": [{"description": "the second Building costs 3 Soldiers", "expected": 3, "ok": True,
+                           "answers": [{"asks": "soldiers_paid", "amount": 3}]}]}
+    one_case = of_text("Four players, 5 Soldiers. He says the second building in a Seth region costs 4 soldiers. Is he "
+                       "right?", "en")
+    assert from_engine(one_case, example, vocabulary)["verdict"] == "no"
+    # two cases claimed ("the first … 4 and the second one 2"): the example plays one of them
+    two_cases = of_text("Four players, 5 Soldiers. He says the first building in a Seth region costs 4 soldiers and the "
+                        "second one 2. Is he right?", "en")
+    assert from_engine(two_cases, example, vocabulary) is None
+    # a number in the position's condition sets its scene: it is not the claim
+    conditional = of_text("Four players. He says with 5 soldiers the second building is free. Is he right?", "en")
+    assert from_engine(conditional, example, vocabulary) is None
+
+
+def test_the_pyramid_example_fills_the_printed_spaces_in_order():
+    from engine.imhotep import data as D
+    from engine.imhotep.examples import _pyramid_arrival, vocabulary
+
+    run_of = lambda text, lang: run(registry.get("imhotep"), _pyramid_arrival(vocabulary().read(text, lang)).spec)
+    # 13 there and 3 arriving: the last space (level 3), then two beside the finished pyramid at 1 each
+    result = run_of("The pyramid already has 13 stones. My ship with 3 of my stones sails there. What do I score?", "en")
+    assert result.verified and result.checks[-1].expected == D.PYRAMID_A[13] + 2 * D.PYRAMID_AFTER
+    # another player's stone on the ship, or the B side: another case, no pyramid example
+    for text, lang in [("A ship with my 2 stones and a white one reaches the pyramid. How many points?", "en"),
+                       ("피라미드 B면에 내 석재 2개 실린 배가 도착했어. 몇 점?", "ko")]:
+        assert _pyramid_arrival(vocabulary().read(text, lang)) is None
+    # a 4-space ship cannot sail with 2: the sailing rule, not the pyramid's
+    assert _pyramid_arrival(vocabulary().read("4칸짜리 배에 내 석재 2개만 싣고 빈 피라미드로 보냈어. 몇 점?", "ko")) is None

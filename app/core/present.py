@@ -634,7 +634,8 @@ def short_view(kb: KnowledgeBase, short: dict | None, lang: str) -> dict | None:
         head = label
     extra = ""
     if short.get("claimed") is not None and value:
-        key = "short_claimed_not" if short.get("claimed_not") else "short_claimed"
+        key = ("short_claimed_not" if short.get("claimed_not") else "short_claimed") \
+            + ("_played" if short.get("basis") == "example" else "")
         extra += f" ({t(key, lang).format(claimed=short['claimed'], value=amount_text(value, lang))})"
     if short.get("unless"):
         # cards printing the same text named once ("B11 · B12 Blessing card")

@@ -973,7 +973,7 @@ class Settler:
                 claimed = _claimed_number(position.position, w.values, ruling.value.unit)
                 if claimed is None or computed.amount is None:
                     return None
-                right = _claim_right(claimed, computed.amount, position.negated)
+                right = claim_right(claimed, computed.amount, position.negated)
                 if right is None:
                     return None
                 out.claimed = claimed
@@ -1411,7 +1411,7 @@ def result_key(weighing: Weighing, w: Weighed, m: Match):
             position = weighing.dispute.position
             claimed = _claimed_number(position, w.values, ruling.value.unit)
             if w.amounts is not None and len(w.amounts) == 1 and claimed is not None:
-                right = _claim_right(claimed, w.amounts[0], weighing.dispute.negated)
+                right = claim_right(claimed, w.amounts[0], weighing.dispute.negated)
                 if right is not None:
                     return ("verdict", right)
         if w.amounts is not None:
@@ -1523,7 +1523,7 @@ def _named(text: str, names) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _claim_right(claimed: int, amount: int, denied: bool) -> bool | None:
+def claim_right(claimed: int, amount: int, denied: bool) -> bool | None:
     """Whether a position's number is right against the rule's amount. A position that denies its number
     ("이번엔 노란 토큰 2개 안 버려도 된대") is wrong exactly when the rule gives that number, and says nothing of
     the amount when it gives another (None)."""

@@ -21,14 +21,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from engine.asked import Claim
 from engine.korean import josa
 from engine.numbers import read_numbers
 
 from . import tables
 from .present import amount_text
 from .question import Question
-from .negation import asks_negated
-from .settle import BACK_REFERENCE, HOW_MANY, Settled, asking_sentences, asks_several, question_kind
+from .negation import asks_negated, negated as is_negated
+from .settle import (BACK_REFERENCE, HOW_MANY, Settled, asking_sentences, asks_several, claim_right, dispute,
+                     position_words, question_kind, statement)
 
 # a number asked of two things added up ("묘실 점수랑 장식 카드 합치면", "those two together"); "총 몇 명" is one total
 ADDS_UP = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|\btogether\b|\bcombined\b|\badd(?:ed)? up\b", re.I)
@@ -74,7 +76,7 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     apart", "3 unused blue cards"), a thing it names that the example does not show — or where the question
     asks more than the checks answer."""
     kind = question_kind(question)
-    if kind not in ("how_many", "yes_no") or vocabulary is None or not example or not example.get("verified") \
+    if kind not in ("how_many", "yes_no", "dispute") or vocabulary is None or not example or not example.get("verified") \
             or not example.get("from_question"):
         return None
     checks = example.get("checks") or []
@@ -83,6 +85,8 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     missing = example.get("missing") or {}
     if missing.get("numbers") or missing.get("things"):
         return None
+    if kind == "dispute":
+        return _engine_dispute(question, example, vocabulary)
     asking = " ".join(asking_sentences(question.text, question.lang))
     wanted = vocabulary.asked_for(asking)
     if not wanted:
@@ -147,7 +151,96 @@ def _engine_verdict(question: Question, example: dict, wanted: list[str], asking
     return line
 
 
-def _plays_every_number(question: Question, example: dict, answered: list[int]) -> bool:
+def _engine_dispute(question: Question, example: dict, vocabulary) -> dict | None:
+    """Who is right where a position claims a number ("친구가 각자 7점씩 받는대", "she says it costs 8 culture; I
+    say just 2"): the number the engine's play of the same case answers for what the position claims
+    (engine/asked.py `Claim`), against the claim. None where a position claims what no check answers, claims
+    two numbers for one thing, the example was set up from the claimed number itself (its title shows the
+    number the question writes only as the claim), or the two positions would both be right."""
+    reported = dispute(question)
+    if reported is None or ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text):
+        return None
+    checks = example["checks"]
+    tags = {}
+    for i, c in enumerate(checks):
+        for tag in c.get("answers") or ():
+            if "amount" in tag and not tag.get("of"):
+                tags.setdefault(tag["asks"], []).append((i, tag))
+    title = (example.get("title") or {}).get(question.lang) or (example.get("title") or {}).get("en") or ""
+    titled = Counter(abs(n.value) for n in read_numbers(title))
+    positions = [(position_words(reported, question.lang), reported.negated)]
+    if reported.second:
+        positions.append((statement(reported.second, question.lang), None))
+    verdicts, claimed_all, first = [], [], None
+    for words, negated in positions:
+        claims = [c for c in vocabulary.claims_in(words) if not _conditional(words, c)]
+        if negated is None and not claims and first is not None and len(first) == 1:
+            # "I say 4 points; my friend says rounding up makes it 5": the second position's one number, where
+            # it writes no unit, is its claim for what the first claims
+            bare = read_numbers(words)
+            if len(bare) == 1:
+                claims = [Claim(first[0].ask, bare[0].value, bare[0].start, bare[0].end)]
+        claimed_spans = [(c.start, c.end) for c in claims]
+        if any(not titled[abs(n.value)] and not any(a <= n.start and n.end <= b for a, b in claimed_spans)
+               for n in read_numbers(words)):
+            return None         # a number the position writes that is neither the scene's nor a claim ("and the
+                                # second one 3"): it claims more than one case
+        answered = [c for c in claims if c.ask in tags]
+        for c in claims:
+            if c.ask not in tags and not titled[abs(c.value)]:
+                return None     # a number claimed for what the example does not answer
+        if not answered:
+            verdicts.append(None)
+            continue
+        if len({c.ask for c in answered}) != len(answered) or any(len(tags[c.ask]) != 1 for c in answered):
+            return None         # two numbers for one thing, or a thing answered twice: which is the claim's
+        if negated is None:     # the second position, its negation read as the first's is
+            negated = is_negated(words, question.lang, statement=True)
+        rights = [claim_right(c.value, tags[c.ask][0][1]["amount"], negated) for c in answered]
+        if any(r is None for r in rights):
+            return None
+        verdicts.append(all(rights))
+        claimed_all += [c.value for c in answered]
+        if first is None:
+            first = answered
+    if verdicts[0] is None or first is None or (len(verdicts) > 1 and verdicts[0] and verdicts[1]):
+        return None
+    # the scene must be the question's own, not set up from the claim ("the third player starts with 4 stones")
+    rest = Counter(abs(n.value) for n in question.numbers)
+    rest.subtract(Counter(abs(v) for v in claimed_all))
+    if any(titled[abs(v)] and rest[abs(v)] <= 0 for v in claimed_all):
+        return None
+    if not _plays_every_number(question, example, [], claimed=claimed_all):
+        return None
+    right = verdicts[0]
+    claim = first[0]
+    index, tag = tags[claim.ask][0]
+    steps = [c for c in checks[:index + 1] if not (c.get("answers") and all(t.get("of") for t in c["answers"]))]
+    calc = {lang: "; ".join(d for c in steps if (d := (c.get("description_ko") if lang == "ko" else None)
+                                                 or c.get("description"))) for lang in ("ko", "en")}
+    text = {"en": checks[index].get("description") or "",
+            "ko": checks[index].get("description_ko") or checks[index].get("description") or ""}
+    rules = list(example.get("rule_ids") or [])
+    line = _line("example", rules[0], text, kind="dispute")
+    line.update(verdict="yes" if right else "no", label=dispute_label(reported.who, right),
+                value={"amount": tag["amount"], "unit": dict(vocabulary.ask(claim.ask).unit)},
+                claimed=claim.value, calculation=calc, rules=rules)
+    if reported.negated:
+        line["claimed_not"] = True
+    return line
+
+
+# a number in a condition ("균형값 +7이면", "if my balance is +7") sets the scene the position speaks of; it is not
+# what the position claims
+_IF_AFTER_KO = re.compile(r"\s?(?:이면|면|이라면|라면|일\s?때|일\s?경우|인\s?경우|이어도|여도)")
+_IF_BEFORE_EN = re.compile(r"\b(?:if|when|whenever|once|with)\b(?:\W+\w+){0,4}\W*$", re.I)
+
+
+def _conditional(words: str, claim) -> bool:
+    return bool(_IF_AFTER_KO.match(words, claim.end) or _IF_BEFORE_EN.search(words[:claim.start]))
+
+
+def _plays_every_number(question: Question, example: dict, answered: list[int], claimed=()) -> bool:
     """Whether each number the question writes ("third in turn order" too) is in the scene the example set up
     (its title) or among the values its checks held — the numbers it answers with aside: a question does not
     write its own answer, so a number only the answer matches is one the example left out ("4인으로 시작했는데
@@ -164,7 +257,18 @@ def _plays_every_number(question: Question, example: dict, answered: list[int]) 
     wanted = Counter(abs(n.value) for n in question.numbers)
     if question.lang == "en":
         wanted.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(question.text))
+    wanted.subtract(Counter(abs(v) for v in claimed))     # a dispute's claims are the positions' own numbers
     return all(max(shown[v], checked[v]) >= n for v, n in wanted.items())
+
+
+def _disagree(line: dict, engine_line: dict) -> bool:
+    """Whether a ruling's line and the engine's settle one case differently: another number, another verdict."""
+    if line.get("kind") != engine_line.get("kind"):
+        return False
+    if line.get("kind") == "how_many":
+        a, b = line.get("value") or {}, engine_line.get("value") or {}
+        return a.get("amount") is not None and b.get("amount") is not None and abs(a["amount"]) != abs(b["amount"])
+    return line.get("verdict") != engine_line.get("verdict")
 
 
 def _line(basis: str, rule_id: str, text: dict, kind: str) -> dict:
@@ -184,11 +288,15 @@ def short_answer(question: Question, answer: dict, example: dict | None,
     `answer["other"]`). A moment is answered by a ruling only: the rule's sentence that names some moment
     (its key sentence) answered "when" questions right 7 times and wrongly 4 on the judged questions of session
     17 ("…신전 점수는 언제 받아?" got "각 칸 꼭대기에 있는 석재마다 1점씩입니다."), below the 8 : 1 a line must keep."""
+    engine_line = from_engine(question, example, vocabulary)
     if settled is not None:
-        return ruled(settled, kb)
+        line = ruled(settled, kb)
+        # the engine's play of the question's own case says otherwise: one of the two misread the case, and no
+        # line is better than a wrong one (a ruling read "after the pyramid is complete, 1 point each" into an
+        # empty pyramid)
+        return None if engine_line is not None and _disagree(line, engine_line) else line
     lang = question.lang
     kind = question_kind(question)
-    engine_line = from_engine(question, example, vocabulary)
     if engine_line is not None:
         return engine_line
     if kind != "how_many":

@@ -581,6 +581,86 @@ def _sled(asked: Asked) -> QuestionExample | None:
                            "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]}]
     return QuestionExample(spec)
 
+# the ship's stones are the asker's own ("내 돌만 3개", "carrying only my 2 stones", "all mine"); another player's
+# stone on it ("친구 석재", "a white stone", "mixed") makes another case
+_MINE = re.compile(r"내\s?(?:돌|석재)|내\s?거|내\s?것|\bmy (?:own )?(?:\d |two |three |four )?stones?\b|\ball mine\b|"
+                   r"\bonly mine\b|\bmine\b", re.IGNORECASE)
+_NOT_MINE = re.compile(r"친구|상대|다른\s?(?:사람|플레이어)|\bfriend|\bopponent|\bother player|\bsomeone|\bmixed\b|"
+                       r"섞|검은|흰|하얀|갈색|회색|\bblack\b|\bwhite\b|\bbrown\b|\bgr[ae]y\b", re.IGNORECASE)
+_ON_SHIP = re.compile(r"배|\bship\b|\bboat\b|carrying|실린|실은|싣", re.IGNORECASE)
+_ARRIVES = re.compile(r"도착|들어[가오왔갔]|옮겼|옮기|보냈|\barriv|\bsail|\bdock|\breach", re.IGNORECASE)
+_EMPTY_SITE = re.compile(r"비어\s?있는|빈\s?피라미드|텅\s?빈|아무것도 없는|\bempty pyramid|\bpyramid is empty|\bnothing on the pyramid",
+                         re.IGNORECASE)
+
+
+def _pyramid_stones(asked: Asked) -> tuple[int | None, int | None]:
+    """The stones the arriving ship carries and those already on the Pyramids (A): a stone count written by the
+    ship's words ("내 돌만 3개 실린 배", "a ship carrying only my 2 stones") is the load, another ("석재가 하나 있어",
+    "has just one stone") the pyramid's; an empty pyramid holds none."""
+    load = there = None
+    for given in asked.numbers:
+        end = given.start + len(given.text)
+        if given.quantity not in ("stones", "ship") or re.match(r"\s?(?:-?space|칸)", asked.text[end:]):
+            continue        # a ship's size ("a 4-space ship", "4칸짜리 배") is no count of stones
+        before = re.split(r"[.?!,;]", asked.text[max(0, given.start - 24):given.start])[-1]
+        after = re.split(r"[.?!,;]", asked.text[end:end + 12])[0]
+        if _ON_SHIP.search(before + " " + after) and load is None:
+            load = given.value
+        elif given.quantity == "stones" and there is None:
+            there = given.value
+    if there is None and _EMPTY_SITE.search(asked.text):
+        there = 0
+    return load, there
+
+
+def _pyramid_arrival(asked: Asked) -> QuestionExample | None:
+    if not asked.has("pyramid") or asked.has("side_b") or not _ARRIVES.search(asked.text) \
+            or not _MINE.search(asked.text) or _NOT_MINE.search(asked.text):
+        return None
+    load, there = _pyramid_stones(asked)
+    if load is None or there is None:
+        return None
+    if not 1 <= load <= 4:
+        return refused(f"Imhotep's ships carry 1 to 4 stones, not {load}; the example is not run.",
+                       f"임호텝의 배에는 석재를 1~4개 실을 수 있어 {load}개는 불가능합니다. 예시를 실행하지 않습니다.")
+    spaces = len(D.PYRAMID_A)
+    if not 0 <= there <= spaces:
+        return refused(f"The Pyramids (A) have {spaces} spaces, so {there} stones cannot be on them; the example is not run.",
+                       f"피라미드(A)는 {spaces}칸이라 석재 {there}개가 놓일 수 없습니다. 예시를 실행하지 않습니다.")
+    size = next((g.value for g in asked.numbers if g.quantity == "ship"
+                 and re.match(r"\s?(?:-?space|칸)", asked.text[g.start + len(g.text):])), load)
+    if size not in D.MINIMUM_LOAD or not D.MINIMUM_LOAD[size] <= load <= size:
+        return None         # a ship that cannot sail with that load: the sailing rule's example shows it
+    points = [D.PYRAMID_A[i] if i < spaces else D.PYRAMID_AFTER for i in range(there, there + load)]
+    total = sum(points)
+    placed = [f"{i + 1}" for i in range(there, min(there + load, spaces))]
+    beside = max(0, there + load - spaces)
+    sums = " + ".join(str(p) for p in points)
+    where_en = (f"space(s) {', '.join(placed)} in fill order" if placed else "") + \
+        (f"{' and ' if placed else ''}{beside} beside the completed pyramid" if beside else "")
+    where_ko = (f"채우는 순서로 {', '.join(placed)}번째 칸" if placed else "") + \
+        (f"{', ' if placed else ''}완성된 피라미드 옆에 {beside}개" if beside else "")
+    spec = {
+        "id": f"imhotep/scenario/from-question/pyramid-{there}-plus-{load}-of-{size}",
+        "title": {"en": f"A {size}-space ship with {load} of my stones at the Pyramids (A), {there} stone(s) already there",
+                  "ko": f"내 석재 {load}개를 실은 {size}칸짜리 배가 피라미드(A)에 도착, 이미 석재 {there}개"},
+        "rules": ["imhotep/sites-a/pyramids/points", "imhotep/sites-a/pyramids/level-1",
+                  "imhotep/sites-a/pyramids/levels-2-3", "imhotep/sites-a/pyramids/after-completion"],
+        "setup": {"players": 2, "me": "black", "pyramid": ["white"] * there,
+                  "ships": [["black"] * load + [None] * (size - load), *([3, 2, 2] if size == 4 else [4, 3, 2])]},
+        "actions": [{"kind": "sail", "ship": 0, "site": "pyramid"}],
+        "expect": [
+            {"description": f"{load} stone(s) unloaded onto the Pyramids: {there + load} there now",
+             "description_ko": f"석재 {load}개를 피라미드에 내림: 이제 {there + load}개", "path": "pyramid.stones",
+             "equals": there + load},
+            {"description": f"my stones take {where_en}, each scoring the points printed on it"
+                            f"{' (1 each beside it)' if beside else ''}: {sums} = {total} points",
+             "description_ko": f"내 석재가 {where_ko}에 놓여 칸에 적힌 점수를 받음{' (옆에 놓인 석재는 1점씩)' if beside else ''}: "
+                               f"{sums} = {total}점",
+             "path": "me.score", "equals": total, "answers": {"asks": "points", "amount": total}}],
+    }
+    return QuestionExample(spec)
+
 
 BUILDERS = (
     Builder(("imhotep/statue", "imhotep/market-cards/statue/example", "imhotep/market-cards/statue/keep-face-up",
@@ -602,6 +682,9 @@ BUILDERS = (
     Builder(("imhotep/sites-a/burial-chamber/multiple-groups", "imhotep/sites-a/burial-chamber/scoring-groups",
       "imhotep/sites-a/burial-chamber/example-scoring", "imhotep/sites-a/burial-chamber/over-five",
       "imhotep/final-scoring/sites"), _burial_groups),
+    Builder(("imhotep/sites-a/pyramids/points", "imhotep/sites-a/pyramids/level-1", "imhotep/sites-a/pyramids/levels-2-3",
+      "imhotep/sites-a/pyramids/after-completion", "imhotep/sites-a/pyramids/overview",
+      "imhotep/turn/sail-ship/example-pyramid"), _pyramid_arrival),
     Builder(("imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/example-partial",
       "imhotep/turn/get-stones/take-three", "imhotep/turn/get-stones/not-allowed"), _sled),
 )
