@@ -311,3 +311,27 @@ def test_the_pyramid_example_fills_the_printed_spaces_in_order():
         assert _pyramid_arrival(vocabulary().read(text, lang)) is None
     # a 4-space ship cannot sail with 2: the sailing rule, not the pyramid's
     assert _pyramid_arrival(vocabulary().read("4칸짜리 배에 내 석재 2개만 싣고 빈 피라미드로 보냈어. 몇 점?", "ko")) is None
+
+
+@pytest.mark.parametrize("question, lang, sled, quarry, verdict", [
+    ("I have 3 stones on my sled and my quarry is empty. Can I take the quarry action?", "en", 3, 0, "no"),
+    ("돌무더기에 내 석재가 하나도 없어. 개인창고엔 2개. 석재 캐내기 해도 돼?", "ko", 2, 0, "no"),
+    ("돌무더기에 내 색깔 석재가 딱 2개 남았고 내 개인창고는 비었어. 석재 캐내기 해도 돼?", "ko", 0, 2, "yes"),
+])
+def test_the_quarrys_own_stock_is_no_count_of_the_sled(question, lang, sled, quarry, verdict):
+    from engine.imhotep.examples import _sled, vocabulary
+
+    example = _sled(vocabulary().read(question, lang))
+    assert example.spec["setup"]["black"] == {"sled": sled, "quarry": quarry}
+    result = run(registry.get("imhotep"), example.spec)
+    assert result.verified
+    assert [t["verdict"] for c in result.checks for t in (c.answers or []) if t["asks"] == "quarry"] == [verdict]
+
+
+def test_no_quarry_example_where_its_stock_changes_or_is_not_told():
+    from engine.imhotep.examples import _sled, vocabulary
+
+    for question in ["My color had run out in the quarry, but a ship just unloaded 2 of my stones at the market. I have "
+                     "1 stone on my sled. Can I take the quarry action next turn?",
+                     "I have 1 stone on my sled and hardly anything in the quarry. Can I take the quarry action?"]:
+        assert _sled(vocabulary().read(question, "en")) is None

@@ -253,6 +253,10 @@ def _plays_every_number(question: Question, example: dict, answered: list[int], 
         shown.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(title))
     checked = Counter(abs(c["expected"]) for c in example.get("checks") or []
                       if isinstance(c.get("expected"), int) and not isinstance(c.get("expected"), bool))
+    # the amounts the checks answer with are checked values too ("I'd only get 1": the 1 stone taken, where the
+    # check reads the sled's 5 after)
+    checked.update(abs(tag["amount"]) for c in example.get("checks") or [] for tag in c.get("answers") or ()
+                   if isinstance(tag.get("amount"), int) and tag.get("amount") != c.get("expected"))
     checked.subtract(Counter(abs(a) for a in answered))
     wanted = Counter(abs(n.value) for n in question.numbers)
     if question.lang == "en":

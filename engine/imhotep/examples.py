@@ -547,13 +547,45 @@ def _capacity(text: str, given) -> bool:
             or bool(re.match(r"\s*개?\s*까지", after)))
 
 
+_QUARRY_STOCK = re.compile(r"돌무더기|\b(?:in|from|of) (?:the|my) quarry\b|\b(?:the|my) quarry (?:is|has|holds|had)\b",
+                           re.IGNORECASE)
+_QUARRY_EMPTY = re.compile(r"돌무더기(?:에|가|는|도)?\s?(?:내\s?(?:색깔?\s?)?(?:석재|돌)(?:이|가|는)?\s?)?(?:텅\s?)?"
+                           r"(?:비었|비어|하나도\s?없|다\s?떨어|없어|없는|없고|없는데)|"
+                           r"\b(?:the|my) quarry (?:is|was) (?:empty|out)\b|\bno (?:\w+ )?stones? (?:\w+ ){0,4}(?:left )?in the quarry\b|"
+                           r"\b(?:ran|run) out in the quarry\b", re.IGNORECASE)
+_SLED_EMPTY = re.compile(r"(?:개인)?창고(?:는|가|도)?\s?(?:텅\s?)?(?:비었|비어|비워|빈)|빈\s?(?:개인)?창고|"
+                         r"\bsled is empty\b|\bempty sled\b|\bnothing on my sled\b", re.IGNORECASE)
+
+
+def _clause(text: str, at: int) -> str:
+    """The clause a position of the text stands in (between punctuation or "and"/"고")."""
+    start = max(text.rfind(p, 0, at) for p in ".,;?!") + 1
+    ends = [i for p in ".,;?!" if (i := text.find(p, at)) >= 0]
+    clause = text[start:min(ends) if ends else len(text)]
+    return re.split(r"\band\b|(?<=[가-힣])고\s", clause[:at - start])[-1] + re.split(r"\band\b|(?<=[가-힣])고\s",
+                                                                                     clause[at - start:])[0]
+
+
 def _sled(asked: Asked) -> QuestionExample | None:
-    held = [g for g in asked.numbers if g.quantity in ("sled", "stones") and not _capacity(asked.text, g)]
+    # stones left in the quarry ("돌무더기에 내 색깔 석재가 딱 2개 남았고", "only 2 of my stones left in the quarry"):
+    # what can be taken from, not what the sled holds
+    stock = [g for g in asked.numbers if _QUARRY_STOCK.search(_clause(asked.text, g.start))]
+    quarry = stock[0].value if stock else None
+    if quarry is None and _QUARRY_EMPTY.search(asked.text):
+        quarry = 0
+    elif quarry is None and _QUARRY_STOCK.search(asked.text):
+        return None         # the quarry's stock is spoken of without its number: the case is not known
+    if quarry is not None and re.search(r"시장|\bmarket\b|돌아|\bback\b|\breturn", asked.text, re.IGNORECASE):
+        return None         # stones coming back to the quarry (the market's): its stock changes before the action
+    held = [g for g in asked.numbers if g.quantity in ("sled", "stones") and not _capacity(asked.text, g)
+            and g not in stock]
     n = next((g.value for g in held if g.quantity == "sled"), None)
+    if n is None and _SLED_EMPTY.search(asked.text):
+        n = 0
     if n is None and "sled" in asked.words:        # "창고에 돌이 4개": the stones are on the sled
         n = next((g.value for g in held if g.quantity == "stones"), None)
     if n is None and "sled" in asked.words:        # "개인창고는 5개까지인데 지금 3개": a number of its own
-        taken = {g.start for g in asked.numbers if g.quantity not in (None, "sled", "stones")}
+        taken = {g.start for g in asked.numbers if g.quantity not in (None, "sled", "stones") or g in stock}
         n = next((m.value for m in asked.written
                   if m.start not in taken and not _capacity(asked.text, m)), None)
     if n is None or n < 0:
@@ -561,13 +593,39 @@ def _sled(asked: Asked) -> QuestionExample | None:
     if n > D.SLED_CAPACITY:
         return refused(f"A supply sled holds at most {D.SLED_CAPACITY} stones, so {n} cannot be on it; the example is not run.",
                       f"개인창고에는 석재를 {D.SLED_CAPACITY}개까지만 둘 수 있어 {n}개는 불가능합니다.")
+    if quarry is not None and not 0 <= quarry <= D.STONES_PER_COLOR:
+        return None
     spec = {
-        "id": f"imhotep/scenario/from-question/sled-{n}",
+        "id": f"imhotep/scenario/from-question/sled-{n}" + (f"-quarry-{quarry}" if quarry is not None else ""),
         "title": {"en": f"Getting new stones with {n} on the sled", "ko": f"개인창고에 석재 {n}개가 있을 때 석재 캐내기"},
         "rules": ["imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/take-three"],
         "setup": {"players": 2, "me": "black", "black": {"sled": n}},
         "actions": [{"kind": "stones"}],
     }
+    if quarry is not None:
+        spec["title"] = {"en": f"Getting new stones with {n} on the sled and {quarry} of my colour in the quarry",
+                         "ko": f"개인창고에 석재 {n}개, 돌무더기에 내 색 석재 {quarry}개일 때 석재 캐내기"}
+        spec["rules"] = ["imhotep/turn/get-stones/take-three", "imhotep/turn/get-stones/not-allowed",
+                         "imhotep/turn/get-stones/sled-limit"]
+        spec["setup"]["black"]["quarry"] = quarry
+        if quarry == 0 or n == D.SLED_CAPACITY:
+            why = ("the quarry has no stones of black's colour" if quarry == 0 else "a full sled cannot take stones")
+            why_ko = ("돌무더기에 검은색 석재가 없음" if quarry == 0 else "꽉 찬 개인창고는 석재를 캐낼 수 없음")
+            spec["expect"] = [{"description": f"{why}: the action cannot be taken", "description_ko": f"{why_ko}: 석재 캐내기 불가",
+                               "raises": "imhotep/turn/get-stones/not-allowed",
+                               "answers": {"asks": "quarry", "verdict": "no"}}]
+            return QuestionExample(spec)
+        took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n, quarry)
+        spec["expect"] = [{"description": f"{took} stone(s) taken: {D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on the "
+                                          f"sled, and only {quarry} left in the quarry: the sled holds {n + took}",
+                           "description_ko": f"석재 {took}개를 가져옴 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
+                                             f"{D.SLED_CAPACITY}개, 돌무더기에 {quarry}개뿐): 개인창고에 {n + took}개",
+                           "path": "me.sled", "equals": n + took,
+                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]},
+                          {"description": f"the quarry keeps {quarry - took} of black's stones",
+                           "description_ko": f"돌무더기에 검은색 석재 {quarry - took}개가 남음",
+                           "path": "me.quarry", "equals": quarry - took}]
+        return QuestionExample(spec)
     if n == D.SLED_CAPACITY:
         spec["expect"] = [{"description": "a full sled cannot take stones", "description_ko": "꽉 찬 개인창고는 석재를 캐낼 수 없음",
                            "raises": "imhotep/turn/get-stones/not-allowed", "answers": {"asks": "quarry", "verdict": "no"}}]
