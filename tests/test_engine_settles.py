@@ -307,7 +307,9 @@ def test_the_pyramid_example_fills_the_printed_spaces_in_order():
     assert result.verified and result.checks[-1].expected == D.PYRAMID_A[13] + 2 * D.PYRAMID_AFTER
     # another player's stone on the ship, or the B side: another case, no pyramid example
     for text, lang in [("A ship with my 2 stones and a white one reaches the pyramid. How many points?", "en"),
-                       ("피라미드 B면에 내 석재 2개 실린 배가 도착했어. 몇 점?", "ko")]:
+                       ("피라미드 B면에 내 석재 2개 실린 배가 도착했어. 몇 점?", "ko"),
+                       ("Pyramid B's middle pyramid is empty. A ship with 3 of my stones arrives. How many points?", "en"),
+                       ("A ship with just 2 of my stones reached Pyramid B. One went on a small pyramid. Points?", "en")]:
         assert _pyramid_arrival(vocabulary().read(text, lang)) is None
     # a 4-space ship cannot sail with 2: the sailing rule, not the pyramid's
     assert _pyramid_arrival(vocabulary().read("4칸짜리 배에 내 석재 2개만 싣고 빈 피라미드로 보냈어. 몇 점?", "ko")) is None

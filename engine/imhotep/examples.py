@@ -671,8 +671,13 @@ def _pyramid_stones(asked: Asked) -> tuple[int | None, int | None]:
     return load, there
 
 
+# the B side's words ("Pyramid B", "피라미드(B)", "a small pyramid", "the middle pyramid"): another board
+_PYRAMID_B = re.compile(r"(?:pyramids?|피라미드)\s?[(']?\s?B\b|\bB\s?\)?\s?(?:면|side)|\bside B\b|small pyramid|작은 피라미드|"
+                        r"middle pyramid|가운데 피라미드|level-2 space|bonus space|보너스 칸", re.IGNORECASE)
+
+
 def _pyramid_arrival(asked: Asked) -> QuestionExample | None:
-    if not asked.has("pyramid") or asked.has("side_b") or not _ARRIVES.search(asked.text) \
+    if not asked.has("pyramid") or asked.has("side_b") or _PYRAMID_B.search(asked.text) or not _ARRIVES.search(asked.text) \
             or not _MINE.search(asked.text) or _NOT_MINE.search(asked.text):
         return None
     load, there = _pyramid_stones(asked)
