@@ -117,9 +117,6 @@ def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assist
 
 
 @pytest.mark.parametrize("question, game", [
-    # the lone stone is a number the example did not play ("one connected group of 8" counts groups)
-    ("Game's over. In the burial chamber (side A) I have one connected group of 8 and, apart from it, one lone stone. "
-     "How many chamber points do I get?", "imhotep"),
     # the player who left: 4 players set up, but the question's 1 is in no part of the scene
     ("본격 게임, 4인으로 시작했는데 한 명이 게임 포기했어. 내 턴 시작에 카드 열 앞에서 몇 칸까지 치워?", "through-the-ages"),
     # third in turn order and the stone moved away: the sled the example sets up is not the asker's
@@ -337,3 +334,19 @@ def test_no_quarry_example_where_its_stock_changes_or_is_not_told():
                      "1 stone on my sled. Can I take the quarry action next turn?",
                      "I have 1 stone on my sled and hardly anything in the quarry. Can I take the quarry action?"]:
         assert _sled(vocabulary().read(question, "en")) is None
+
+
+def test_one_group_counts_groups_and_a_contradicted_ruling_is_not_shown(assistant):
+    from engine.imhotep.examples import _burial_groups, vocabulary
+
+    question = ("Game over. In the burial chamber (side A) I have one connected group of 6 and, apart from it, a lone "
+                "stone. How many chamber points do I get?")
+    spec = _burial_groups(vocabulary().read(question, "en")).spec
+    result = run(registry.get("imhotep"), spec).to_json()
+    result.update(from_question=True, title=spec["title"])
+    # "one connected group" writes a 1 that counts groups, not a number the scene must show
+    line = from_engine(of_text(question, "en"), result, vocabulary())
+    assert line["value"]["amount"] == 17 + 1
+    # the ruling for a group over five reads the group alone (17): against the engine's 18 neither is shown
+    shown = _short(assistant, question, "imhotep")
+    assert shown is None or shown["value"]["amount"] == 18
