@@ -94,6 +94,9 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      ["points each"]),
     ("Four-player game over and all four of us have obelisks of height 3. How many points does each of us get?",
      "imhotep", [7], ["points each"]),
+    # "one player has the tallest", "the other three of us": no player counts
+    ("Four-player game over: one player has the tallest obelisk and the other three of us are tied for 2nd at height "
+     "2. How many points does each of us get?", "imhotep", [5], ["points each"]),
     # a ship of the asker's own stones at the Pyramids (A): the printed points of the spaces they fill next
     ("4칸짜리 배에 내 석재 3개 싣고 피라미드로 보냈어. 피라미드엔 석재 5개가 있어. 몇 점 받아?", "imhotep", [6], ["points"]),
     ("The pyramid already has 13 stones. My ship with 3 of my stones sails there. What do I score?", "imhotep", [6],

@@ -293,6 +293,8 @@ def _obelisk_heights(asked: Asked) -> QuestionExample | None:
     heights, named = _obelisk_heights_asked(asked)
     if len(heights) < 2 or not any(heights.values()):
         return None                                   # one height: _obelisk_tie
+    if not named and _SHARED_CUE.search(asked.text) and _SHARED_PLACE.search(asked.text):
+        return None                                   # a group tied for a place, as told: _obelisk_shared
     players = asked.number("players") or max(len(heights), 2)
     if not 2 <= players <= 4:
         return refused(f"Imhotep is played by 2-4 players, not {players}; the example is not run.",
