@@ -5,14 +5,16 @@ the page itself proves, and always shown with the rule it comes from:
     found to fit the question clearly: its verdict or value for the question's numbers (with the
     calculation and every rule it used), or its moment, with the sentence it rests on;
   - the example the engine built from the question's own numbers and just played: the number of the check
-    that answers what the question asks (`from_engine`), with the calculation its checks narrate;
+    that answers what the question asks (`from_engine`), with the calculation its checks narrate, or — for a
+    dispute whose position claims a number ("친구가 각자 7점씩 받는대") — whether that number is the engine's;
   - the table row that covers the question's number;
   - the key sentence of the rule, for the narrow cases below.
 Where nothing on the page proves a short answer there is none: a wrong "Yes" on top is worse than no line
 at all.
 
-A yes/no verdict or a dispute's comes from a ruling only: a sentence's "can" or "cannot" is not the case
-asked ("can be used from the next turn on" does not say Yes to "can I use it this turn?"). Without a ruling,
+A yes/no verdict or a dispute's comes from a ruling or from the engine's play of the case, never from a sentence's
+"can" or "cannot" alone, which is not the case asked ("can be used from the next turn on" does not say Yes to "can I
+use it this turn?"); where a ruling and the engine's play of the same case disagree, neither is shown. Without a ruling,
 a how-many question gets the engine's number for what it asks, its checked result or the table row for its
 one number, and a when question the rule's key sentence where it names a moment.
 """
