@@ -396,7 +396,9 @@ class Short(_Open):
     label: str | None = Field(description="the verdict as the reader reads it: 예 / 아니요, Yes / No; for a dispute "
                                           "\"친구 말이 맞습니다\", \"Your friend is right\"; null without a verdict",
                               examples=["No"])
-    value: ShortValue | None = Field(description="how_many: the value for the question's own numbers")
+    value: ShortValue | None = Field(description="how_many: the value for the question's own numbers; dispute over "
+                                                 "a number: the value the rule (basis ruling) or the engine's play of "
+                                                 "the case (basis example) gives, against the number claimed")
     calculation: str | None = Field(description="how the value was computed from the player's numbers",
                                     examples=["balance -7 → -2 VP"])
     phase: str | None = Field(examples=["at the end of the Maat Phase"], description="when: the moment of play, in the rulebook's words")
