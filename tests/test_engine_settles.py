@@ -353,3 +353,19 @@ def test_one_group_counts_groups_and_a_contradicted_ruling_is_not_shown(assistan
     # the ruling for a group over five reads the group alone (17): against the engine's 18 neither is shown
     shown = _short(assistant, question, "imhotep")
     assert shown is None or shown["value"]["amount"] == 18
+
+
+def test_discontent_reads_the_required_happiness_the_question_tells():
+    from engine.through_the_ages.examples import discontent, vocabulary
+
+    for question, lang in [("인구 늘렸더니 노란 저장소 행복 지수 3 구역 마지막 토큰까지 빠졌어. 내 행복 지수는 1이야. 불만 있는 일꾼 "
+                            "몇 명 놔야 돼?", "ko"),
+                           ("I took the last token out of the happiness-3 section of my yellow bank. My happiness is 1. "
+                            "How many discontent workers do I need?", "en")]:
+        spec = discontent(vocabulary().read(question, lang)).spec
+        result = run(registry.get("through-the-ages"), spec)
+        assert result.verified and result.checks[0].answers == [{"asks": "discontent", "amount": 2}]
+        assert "3" in spec["title"][lang] and "1" in spec["title"][lang]
+    # the requirement not told: the example assumes one and answers no number from it
+    spec = discontent(vocabulary().read("행복 지수 2, 일하지 않는 일꾼 1명이야. 폭동 나?", "ko")).spec
+    assert all("answers" not in e for e in spec["expect"])

@@ -98,7 +98,9 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
         return None         # two things added up: a check answers one of them
     if kind == "yes_no":
         return _engine_verdict(question, example, wanted, asking)
-    named = [t.key for t in [*vocabulary.owners_in(asking), *vocabulary.read(asking, question.lang).things]]
+    # a one-sentence question is its own asking words: read once, as the question was (Question.asked)
+    read = question.asked(vocabulary) if asking == question.text else vocabulary.read(asking, question.lang)
+    named = [t.key for t in [*vocabulary.owners_in(asking), *read.things]]
     answering: list[tuple[str, int, dict]] = []
     for key in wanted:
         found = [(i, tag) for i, c in enumerate(checks) for tag in c.get("answers") or ()

@@ -115,32 +115,57 @@ def famine(asked: Asked) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
+# the happiness the yellow bank requires, as the question tells it ("행복 지수 3 구역 마지막 토큰까지 빠졌어", "the
+# happiness-3 section is empty", "필요한 행복 지수 4", "I need 3 happy faces")
+_REQUIRED = re.compile(r"행복\s?지수\s?(\d)\s?(?:짜리\s?)?(?:구역|칸)|필요(?:한)?\s?행복\s?지수(?:가|는|이)?\s?(\d)|"
+                       r"행복\s?지수(?:가|를|는)?\s?(\d)\s?(?:이상\s?)?필요|\bhappiness[- ](\d)\s(?:section|space)|"
+                       r"\brequired happiness (?:is |of )?(\d)\b|\b(?:need|needs|requires?|required)\s(\d)\s(?:happy|happiness)",
+                       re.IGNORECASE)
+
+
 def discontent(asked: Asked) -> QuestionExample | None:
-    happy = asked.number("happy")
+    told = _REQUIRED.search(asked.text)
+    required = int(next(g for g in told.groups() if g)) if told else None
+    happy = next((g.value for g in asked.numbers if g.quantity == "happy"
+                  and not (told and told.start() <= g.start < told.end())), None)
     workers = asked.number("workers")
-    if happy is None or workers is None:
+    if happy is None or (workers is None and required is None):
         return None
     top = value("happiness_range")[1]
     if not 0 <= happy <= top - 1:
         return _refused(f"Happy faces run from 0 to {top}: {happy} cannot be set up as short of the requirement, so no "
                         "example is built from it.",
                         f"행복 지수는 0~{top}입니다: 행복 지수 {happy}에서는 필요한 행복 지수가 모자랄 수 없어 예시를 만들지 않았습니다.")
-    required = min(top, happy + 2)
     spaces = value("yellow_bank.happiness_spaces")
+    if required is not None and not 1 <= required <= min(top, len(spaces)):
+        return None
+    # where the question does not tell the requirement, two more than its happy faces (assumed: any shortfall shows
+    # the rule; no number is answered from it)
+    assumed = required is None
+    required = min(top, happy + 2) if assumed else required
     taken = sum(spaces[:required])
-    missing = required - happy
-    spec = {"id": f"{GAME}/scenario/from-question/discontent-{workers}-{happy}",
+    missing = max(0, required - happy)
+    workers_en = f"{workers} unused worker(s), " if workers is not None else ""
+    workers_ko = f"일하지 않는 일꾼 {workers}명, " if workers is not None else ""
+    need = {"description": f"{required} happy face(s) required, {happy} shown: {missing} discontent worker(s) needed",
+            "description_ko": f"필요한 행복 지수 {required}, 현재 {happy}: 불만 있는 일꾼 {missing}명 필요",
+            "event": "happiness", "field": "discontent", "equals": missing}
+    if not assumed:
+        need["answers"] = {"asks": "discontent", "amount": missing}
+    expect = [need]
+    if workers is not None:
+        expect.append({"description": "an uprising breaks out" if missing > workers else "no uprising",
+                       "description_ko": "폭동이 일어남" if missing > workers else "폭동 없음",
+                       "path": "me.uprising", "equals": missing > workers})
+    spec = {"id": f"{GAME}/scenario/from-question/discontent-{workers}-{happy}-{required}",
             "rules": ["through-the-ages/advanced/mechanics/happiness/discontent-workers", "through-the-ages/advanced/mechanics/uprising/rule"],
-            "title": {"en": f"{workers} unused worker(s), {happy} happy face(s), {required} required",
-                      "ko": f"일하지 않는 일꾼 {workers}명, 행복 지수 {happy}, 필요 {required}"},
-            "setup": {"mode": "advanced", "me": {"yellow_bank": sum(spaces) - taken, "pool": workers,
+            "title": {"en": f"{workers_en}{happy} happy face(s), {required} required",
+                      "ko": f"{workers_ko}행복 지수 {happy}, 필요 {required}"},
+            "setup": {"mode": "advanced", "me": {"yellow_bank": sum(spaces) - taken,
+                                                 "pool": workers if workers is not None else missing,
                                                  "workers": {"religion": happy, "bronze": 2, "agriculture": 2, "philosophy": 1, "warriors": 1}}},
             "actions": [{"kind": "production"}],
-            "expect": [{"description": f"{missing} discontent worker(s) needed", "description_ko": f"불만 있는 일꾼 {missing}명 필요",
-                        "event": "happiness", "field": "discontent", "equals": missing},
-                       {"description": "an uprising breaks out" if missing > workers else "no uprising",
-                        "description_ko": "폭동이 일어남" if missing > workers else "폭동 없음",
-                        "path": "me.uprising", "equals": missing > workers}]}
+            "expect": expect}
     return QuestionExample(spec)
 
 
