@@ -119,10 +119,7 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     # the steps up to the last answer, less another player's own number ("black: 12" where white was asked)
     steps = [c for i, c in enumerate(checks[:last + 1])
              if i in used or not (c.get("answers") and all(t.get("of") for t in c["answers"]))]
-    calc = {}
-    for lang in ("ko", "en"):
-        calc[lang] = "; ".join(d for c in steps if (d := (c.get("description_ko") if lang == "ko" else None)
-                                                   or c.get("description")))
+    calc = _narrated(steps)
     items = []
     for key, _, tag in answering:
         thing = next((t for t in [*vocabulary.things, *vocabulary.owners] if t.key == tag["of"]), None) \
@@ -147,7 +144,7 @@ def _engine_verdict(question: Question, example: dict, wanted: list[str], asking
     if len(found) != 1 or not _plays_every_number(question, example, []):
         return None
     check, tag = found[0]
-    text = {"en": check.get("description") or "", "ko": check.get("description_ko") or check.get("description") or ""}
+    text = _check_text(check)
     rules = list(example.get("rule_ids") or [])
     refusing = check.get("expected") if isinstance(check.get("expected"), str) and "/" in check["expected"] else None
     line = _line("example", refusing or rules[0], text, kind="yes_no")
@@ -221,10 +218,8 @@ def _engine_dispute(question: Question, example: dict, vocabulary) -> dict | Non
     claim = first[0]
     index, tag = tags[claim.ask][0]
     steps = [c for c in checks[:index + 1] if not (c.get("answers") and all(t.get("of") for t in c["answers"]))]
-    calc = {lang: "; ".join(d for c in steps if (d := (c.get("description_ko") if lang == "ko" else None)
-                                                 or c.get("description"))) for lang in ("ko", "en")}
-    text = {"en": checks[index].get("description") or "",
-            "ko": checks[index].get("description_ko") or checks[index].get("description") or ""}
+    calc = _narrated(steps)
+    text = _check_text(checks[index])
     rules = list(example.get("rule_ids") or [])
     line = _line("example", rules[0], text, kind="dispute")
     line.update(verdict="yes" if right else "no", label=dispute_label(reported.who, right),
@@ -271,6 +266,17 @@ def _plays_every_number(question: Question, example: dict, answered: list[int], 
         wanted.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(question.text))
     wanted.subtract(Counter(abs(v) for v in claimed))     # a dispute's claims are the positions' own numbers
     return all(max(shown[v], checked[v]) >= n for v, n in wanted.items())
+
+
+def _check_text(check: dict) -> dict:
+    """A check's words by language (its English where it has no Korean)."""
+    return {"en": check.get("description") or "", "ko": check.get("description_ko") or check.get("description") or ""}
+
+
+def _narrated(steps: list[dict]) -> dict:
+    """The checks' words joined as the calculation's steps, by language."""
+    return {lang: "; ".join(d for c in steps if (d := (c.get("description_ko") if lang == "ko" else None)
+                                                 or c.get("description"))) for lang in ("ko", "en")}
 
 
 def _disagree(line: dict, engine_line: dict) -> bool:
