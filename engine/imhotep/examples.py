@@ -568,7 +568,47 @@ def _clause(text: str, at: int) -> str:
                                                                                      clause[at - start:])[0]
 
 
+# the asker's place in turn order ("나는 세 번째 순서", "I'm third in turn order", "내가 시작 플레이어"), which sets the
+# stones the sled starts with; only on the first turn is that still what it holds
+_SEAT = re.compile(r"(첫|두|세|네)\s?번째\s?(?:순서|차례\s?순서|플레이어)|(시작\s?플레이어)|"
+                   r"\bI(?:'m| am) (?:the )?(first|second|third|fourth|start(?:ing)? player)\b"
+                   r"(?! (?:turn|round|ship|stone|space))", re.IGNORECASE)
+_SEAT_WORD = {"첫": 1, "두": 2, "세": 3, "네": 4, "first": 1, "second": 2, "third": 3, "fourth": 4}
+_FIRST_TURN = re.compile(r"첫\s?(?:번째\s?)?(?:차례|턴)|\bfirst turn\b", re.IGNORECASE)
+_LOADED = re.compile(r"실었|실어|\bloaded\b|\b(?:onto|on to|on) (?:a|the|one of the) ships?\b", re.IGNORECASE)
+
+
+def _starting_sled(asked: Asked) -> tuple[int, int, int | None] | None:
+    """(seat, stones on the sled, stones loaded since) where the question places the asker in turn order on the
+    first turn ("4인 게임이고 나는 네 번째 순서야. 첫 차례에…"): the sled starts with the seat's stones, less those
+    a first-turn clause loads onto a ship ("첫 차례에 창고에서 배에 석재 하나 실었어")."""
+    found = _SEAT.search(asked.text)
+    if found is None or not _FIRST_TURN.search(asked.text):
+        return None
+    word = next(g for g in found.groups() if g)
+    seat = 1 if "시작" in word or "start" in word.lower() else _SEAT_WORD[word.lower()]
+    players = asked.number("players")
+    if players is not None and seat > players:
+        return None
+    loaded = None
+    for n in asked.written:
+        if found.start() <= n.start < found.end() or (asked.number("players") is not None and n.value == players
+                                                      and n.start < found.start()):
+            continue
+        if _LOADED.search(_clause(asked.text, n.start)):
+            if loaded is not None:
+                return None     # two loads: another case than the first turn's one
+            loaded = n.value
+    start = D.STARTING_SLED[seat - 1]
+    if loaded is not None and not 0 < loaded <= start:
+        return None
+    return seat, start - (loaded or 0), loaded
+
+
 def _sled(asked: Asked) -> QuestionExample | None:
+    seated = _starting_sled(asked)
+    if seated is not None:
+        return _sled_from_seat(asked, *seated)
     # stones left in the quarry ("돌무더기에 내 색깔 석재가 딱 2개 남았고", "only 2 of my stones left in the quarry"):
     # what can be taken from, not what the sled holds
     stock = [g for g in asked.numbers if _QUARRY_STOCK.search(_clause(asked.text, g.start))]
@@ -640,6 +680,41 @@ def _sled(asked: Asked) -> QuestionExample | None:
                            "path": "me.sled", "equals": n + took,
                            "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]}]
     return QuestionExample(spec)
+
+def _sled_from_seat(asked: Asked, seat: int, n: int, loaded: int | None) -> QuestionExample | None:
+    players = asked.number("players") or max(2, seat)
+    if players not in D.ROUND_CARDS:        # the player counts the game has round cards for
+        return None
+    start = D.STARTING_SLED[seat - 1]
+    colour = D.COLORS[seat - 1]
+    nth_ko = {1: "첫", 2: "두", 3: "세", 4: "네"}[seat]
+    loaded_en = f", {loaded} loaded onto a ship on the first turn" if loaded else ""
+    loaded_ko = f", 첫 차례에 배에 {loaded}개를 실음" if loaded else ""
+    spec = {
+        "id": f"imhotep/scenario/from-question/sled-seat-{seat}-of-{players}" + (f"-loaded-{loaded}" if loaded else ""),
+        "title": {"en": f"Getting new stones as the {_nth(seat)} player in turn order ({players} players): {start} stones "
+                        f"on the sled at the start{loaded_en}" + (f", so {n} now" if loaded else ""),
+                  "ko": f"{players}인 게임의 {nth_ko} 번째 플레이어가 석재 캐내기: 시작할 때 개인창고에 석재 {start}개{loaded_ko}"
+                        + (f", 지금 {n}개" if loaded else "")},
+        "rules": ["imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/take-three", "imhotep/setup/start-player",
+                  "imhotep/turn/get-stones/not-allowed"],
+        "setup": {"players": players, "me": colour, colour: {"sled": n}},
+        "actions": [{"kind": "stones"}],
+    }
+    if n == D.SLED_CAPACITY:
+        spec["expect"] = [{"description": f"the {_nth(seat)} player starts with {start} stones, a full sled: it cannot take stones",
+                           "description_ko": f"{nth_ko} 번째 플레이어는 석재 {start}개로 시작해 개인창고가 꽉 참: 석재 캐내기 불가",
+                           "raises": "imhotep/turn/get-stones/not-allowed", "answers": {"asks": "quarry", "verdict": "no"}}]
+    else:
+        took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
+        spec["expect"] = [{"description": f"{took} stone(s) taken ({D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on "
+                                          f"the sled, which holds {n}): the sled holds {n + took}",
+                           "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
+                                             f"{D.SLED_CAPACITY}개, 지금 {n}개) 개인창고에 {n + took}개",
+                           "path": "me.sled", "equals": n + took,
+                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]}]
+    return QuestionExample(spec)
+
 
 # the ship's stones are the asker's own ("내 돌만 3개", "carrying only my 2 stones", "all mine"); another player's
 # stone on it ("친구 석재", "a white stone", "mixed") makes another case
@@ -727,6 +802,72 @@ def _pyramid_arrival(asked: Asked) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
+# the asker's stones on top of every temple space ("신전 칸마다 꼭대기가 전부 내 석재야", "every temple stack has my
+# stone on top")
+_ALL_TOPS = re.compile(r"(?:칸마다|모든\s?칸|칸\s?전부)[^.?!]{0,12}(?:꼭대기|맨\s?위)[^.?!]{0,12}내\s?(?:석재|돌|거|것)|"
+                       r"\bevery (?:temple )?(?:stack|space|column|pile)\b[^.?!]{0,30}\bmy (?:own )?stones? on top\b|"
+                       r"\bmy stones? (?:is |are |sits? )?on top of (?:every|each|all)\b", re.IGNORECASE)
+
+
+def _ordinals(asked: Asked) -> list[int]:
+    """The ordinals the question writes ("세 번째, 네 번째", "the 3rd, 4th and 6th")."""
+    out = []
+    for n in asked.written:
+        after = asked.text[n.start + len(n.text):n.start + len(n.text) + 3]
+        if re.match(r"\s?번째|(?:st|nd|rd|th)\b", after):
+            out.append(n.value)
+    return out
+
+
+def _temple_round_end(asked: Asked) -> QuestionExample | None:
+    """The temple (A) scored at a round's end: the stones placed in order ("7 stones so far, mine the 3rd, 4th and
+    6th placed") or the asker on top of every space; 1 point per space topped."""
+    if not asked.has("temple") or asked.has("side_b") or re.search(r"B\s?면|\bside B\b|\bB side\b", asked.text):
+        return None
+    players = asked.number("players")
+    if players not in D.TEMPLE_SPACES:
+        return None
+    spaces = D.TEMPLE_SPACES[players]
+    if _ALL_TOPS.search(asked.text):
+        temple = ["black"] * spaces
+        mine = list(range(1, spaces + 1))
+        title = {"en": f"The temple (A) at the round's end, {players} players: my stones on top of all {spaces} spaces",
+                 "ko": f"라운드 종료 때 신전(A), {players}인: {spaces}칸 모두 꼭대기가 내 석재"}
+    else:
+        placed = asked.number("stones")
+        mine = sorted(set(_ordinals(asked)))
+        if placed is None or not mine or not 1 <= placed <= 4 * 30 or mine[-1] > placed or mine[0] < 1:
+            return None
+        temple = ["black" if i + 1 in mine else "white" for i in range(placed)]
+        order = ", ".join(str(i) for i in mine)
+        nth = ", ".join(_nth(i) for i in mine[:-1]) + (" and " if len(mine) > 1 else "") + _nth(mine[-1])
+        title = {"en": f"The temple (A) at the round's end, {players} players: {placed} stones placed, mine placed {nth}",
+                 "ko": f"라운드 종료 때 신전(A), {players}인: 석재 {placed}개, 내 석재는 놓인 순서로 {order}번째"}
+    tops = [None] * spaces
+    for i, colour in enumerate(temple):
+        tops[i % spaces] = colour
+    points = sum(1 for t in tops if t == "black") * D.TEMPLE_TOP_POINTS
+    topped = [str(s + 1) for s, t in enumerate(tops) if t == "black"]
+    spec = {
+        "id": f"imhotep/scenario/from-question/temple-{players}p-" + "-".join(str(m) for m in mine) + f"-of-{len(temple)}",
+        "title": title,
+        "rules": ["imhotep/end-of-round/temple-scoring", "imhotep/sites-a/temple/placement",
+                  "imhotep/sites-a/temple/spaces-by-player-count", "imhotep/sites-a/temple/levels"],
+        "setup": {"players": players, "me": "black", "temple": temple},
+        "actions": [{"kind": "round_end"}],
+        "expect": [
+            {"description": f"with {players} players the temple has {spaces} spaces, filled left to right, then a new level "
+                            f"from the left: my stones are on top of space(s) {', '.join(topped) or 'none'}",
+             "description_ko": f"{players}인 게임의 신전은 {spaces}칸, 왼쪽부터 채우고 다 차면 맨 왼쪽부터 한 층 위로: 꼭대기가 "
+                               f"내 석재인 칸은 {', '.join(topped) or '없음'}",
+             "path": "temple.tops", "equals": tops},
+            {"description": f"{D.TEMPLE_TOP_POINTS} point per space topped by my stone: {points} point(s)",
+             "description_ko": f"꼭대기 석재 1개당 {D.TEMPLE_TOP_POINTS}점: {points}점",
+             "path": "me.score", "equals": points, "answers": {"asks": "points", "amount": points}}],
+    }
+    return QuestionExample(spec)
+
+
 BUILDERS = (
     Builder(("imhotep/statue", "imhotep/market-cards/statue/example", "imhotep/market-cards/statue/keep-face-up",
       "imhotep/final-scoring/green-purple"), _statues),
@@ -752,6 +893,9 @@ BUILDERS = (
       "imhotep/turn/sail-ship/example-pyramid"), _pyramid_arrival),
     Builder(("imhotep/turn/get-stones/sled-limit", "imhotep/turn/get-stones/example-partial",
       "imhotep/turn/get-stones/take-three", "imhotep/turn/get-stones/not-allowed"), _sled),
+    Builder(("imhotep/end-of-round/temple-scoring", "imhotep/end-of-round/example-temple", "imhotep/sites-a/temple/overview",
+      "imhotep/sites-a/temple/placement", "imhotep/sites-a/temple/spaces-by-player-count", "imhotep/sites-a/temple/levels",
+      "imhotep/sites-a/temple/example"), _temple_round_end),
 )
 
 
