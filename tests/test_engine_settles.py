@@ -101,6 +101,17 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
     ("4칸짜리 배에 내 석재 3개 싣고 피라미드로 보냈어. 피라미드엔 석재 5개가 있어. 몇 점 받아?", "imhotep", [6], ["points"]),
     ("The pyramid already has 13 stones. My ship with 3 of my stones sails there. What do I score?", "imhotep", [6],
      ["points"]),
+    # the temple (A) at a round's end: its spaces for the player count, filled left to right and then a level up
+    ("2인 게임이야. 신전에 지금까지 석재가 7개 놓였는데, 내 건 세 번째, 네 번째, 여섯 번째로 놓인 거야. 이대로 라운드 끝나면 나 "
+     "신전에서 몇 점?", "imhotep", [2], ["points"]),
+    ("Two-player game, the round just ended, and every temple stack has my stone on top. How many temple points do I "
+     "get this round?", "imhotep", [4], ["points"]),
+    # the first turn's sled from the place in turn order (4 stones for the third), less the one loaded since
+    ("Four players, I'm third in turn order. On my first turn I moved one stone from my sled onto a ship. If I take "
+     "the quarry action now, how many stones do I get?", "imhotep", [2], ["stone(s) taken"]),
+    # "both my Faith tokens" are 2; a die below the scales (Anubis) counts on neither side
+    ("Maat phase: my Pure side has a 5 and a 2, my Tainted side a 6 and a 4 plus 3 excess bread. I put both my Faith "
+     "tokens on the Pure side. How many VP do I lose?", "tekhenu", [1], ["VP lost"]),
     # two players' points, in the order asked
     ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
      "each score?", "imhotep", [12, 5], ["points", "points"]),
@@ -122,15 +133,9 @@ def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assist
 @pytest.mark.parametrize("question, game", [
     # the player who left: 4 players set up, but the question's 1 is in no part of the scene
     ("본격 게임, 4인으로 시작했는데 한 명이 게임 포기했어. 내 턴 시작에 카드 열 앞에서 몇 칸까지 치워?", "through-the-ages"),
-    # third in turn order and the stone moved away: the sled the example sets up is not the asker's
-    ("Four players, I'm third in turn order. On my first turn I moved one stone from my sled onto a ship. If I take the "
-     "quarry action now, how many stones do I get?", "imhotep"),
     # the Papyrus paid to refresh the section first: the example pays only for the cards
     ("Thoth with a 5: first I pay 1 Papyrus to refresh the second section, then I take my cards. How much Papyrus do I "
      "pay in total, and how many cards do I get?", "tekhenu"),
-    # "both my Faith tokens": how many the scales get is not written, so the scales are not set up with none
-    ("Maat phase: my Pure side has a 5 and a 2, my Tainted side a 6 and a 4 plus 3 excess bread. I put both my Faith "
-     "tokens on the Pure side. How many VP do I lose?", "tekhenu"),
     # the VP left, not the VP lost: no check answers it
     ("I'm on 2 VP, and even after placing my Faith my balance is -10 at Maat. What's my VP now?", "tekhenu"),
 ])
@@ -173,6 +178,8 @@ def test_the_engines_number_only_from_a_played_example_whose_checks_held():
     ("balance -2 after faith — do I lose anything?", "tekhenu", "no", None),
     ("바스테트 4로 하면 서기 줘?", "tekhenu", "yes", None),
     ("토트 주사위 1로 하면 비용 있어?", "tekhenu", "no", None),
+    # the fourth player starts with a full sled (5 stones)
+    ("4인 게임이고 나는 네 번째 순서야. 첫 차례에 석재 캐내기 할 수 있어?", "imhotep", "no", "imhotep/turn/get-stones/not-allowed"),
 ])
 def test_a_yes_no_question_gets_the_engines_verdict_on_its_own_case(assistant, question, game, verdict, refusing):
     line = _short(assistant, question, game)
@@ -369,3 +376,38 @@ def test_discontent_reads_the_required_happiness_the_question_tells():
     # the requirement not told: the example assumes one and answers no number from it
     spec = discontent(vocabulary().read("행복 지수 2, 일하지 않는 일꾼 1명이야. 폭동 나?", "ko")).spec
     assert all("answers" not in e for e in spec["expect"])
+
+
+def test_the_temple_and_first_turn_examples_read_only_the_case_they_can_play():
+    from engine.imhotep.examples import _sled, _temple_round_end, vocabulary
+
+    read = vocabulary().read
+    # three players: 5 spaces; the 6th-8th stones cover spaces 1-3, so mine (1st, 2nd, 4th, 8th) top spaces 3 and 4
+    example = _temple_round_end(read("Three of us. Eight stones have gone onto the temple so far, and mine were the 1st, "
+                                     "2nd, 4th and 8th placed. If the round ends now, how many temple points?", "en"))
+    result = run(registry.get("imhotep"), example.spec)
+    assert result.verified and result.checks[-1].expected == 2
+    # the B side, or no player count (the spaces are not known): no temple (A) example
+    assert _temple_round_end(read("신전 B면이야. 라운드 끝났는데 신전 칸마다 꼭대기가 전부 내 석재야. 몇 점?", "ko")) is None
+    assert _temple_round_end(read("Every temple stack has my stone on top. How many temple points?", "en")) is None
+    # the place in turn order sets the sled on the first turn only
+    example = _sled(read("4인 게임이고 나는 세 번째 순서야. 배에 석재 1개를 실었어. 석재 캐내기 하면 몇 개?", "ko"))
+    assert example is None or "seat" not in example.spec["id"]
+    example = _sled(read("Four players, I'm fourth in turn order. It's my first turn. Can I quarry?", "en"))
+    assert example.spec["setup"] == {"players": 4, "me": "gray", "gray": {"sled": 5}}
+
+
+def test_the_maat_scales_leave_a_die_below_them_out_and_faith_placed_otherwise_is_not_shown():
+    from engine.tekhenu.examples import _maat_sides, vocabulary
+
+    read = vocabulary().read
+    example = _maat_sides(read("Four players, Maat phase. Left side: Pure 5 and 3; right side: Tainted 4 and 2 excess "
+                               "Resources; and a 6 I took with Anubis sits below my scales. No Faith. What's my balance?",
+                               "en"))
+    result = run(registry.get("tekhenu"), example.spec)
+    assert result.verified
+    assert [t["amount"] for c in result.checks for t in (c.answers or []) if t["asks"] == "balance"] == [2]
+    # Faith on the side that deepens the imbalance is the player's choice, but not the offsetting example's case
+    assert _maat_sides(read("Maat: Pure 2, Tainted 6. I put my 2 Faith on the Tainted side. How many VP do I lose?",
+                            "en")) is None
+    assert _maat_sides(read("마앗 단계야. 온전한 쪽에 2, 부패한 쪽에 6. 신앙 5개를 왼쪽에 전부 놓으면 몇 점 잃어?", "ko")) is None

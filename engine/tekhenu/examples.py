@@ -460,7 +460,7 @@ def _side_dice(asked: Asked) -> dict[str, list[int]] | None:
     if not sides:
         return None
     other = {g.start for g in asked.numbers if _claimed(asked, vocab, g)}
-    numbers = [n for n in asked.written if n.start not in other]
+    numbers = [n for n in asked.written if n.start not in other and not _below(asked, n)]
     if not numbers:
         return None
     after_word = numbers[0].start > sides[0][1]          # "Pure side 5 and 3": the numbers follow their side
@@ -475,6 +475,26 @@ def _side_dice(asked: Asked) -> dict[str, list[int]] | None:
         if side is not None:
             found[side].append(n.value)
     return found if found["pure"] or found["tainted"] else None
+
+
+# a die below the scales (Anubis: "아누비스로 가져온 6이 저울 아래 있어", "a 6 I took with Anubis sits under the scales"):
+# on neither side, it does not count at Maat
+BELOW = re.compile(r"저울\s?(?:의\s?)?(?:아래|밑)|\b(?:below|under(?:neath)?) (?:my |the )?scales?\b", re.IGNORECASE)
+
+
+def _below(asked: Asked, n) -> bool:
+    return BELOW.search(_clause(asked.text, n.start)) is not None
+
+
+def _below_dice(asked: Asked) -> list[int]:
+    return [n.value for n in asked.written if _below(asked, n)]
+
+
+def _clause(text: str, at: int) -> str:
+    """The clause a position of the text stands in (between punctuation, or "and"/"그리고")."""
+    start = max(text.rfind(p, 0, at) for p in ".,;?!:") + 1
+    ends = [i for p in ".,;?!:" if (i := text.find(p, at)) >= 0]
+    return text[start:min(ends) if ends else len(text)]
 
 
 def _claimed(asked: Asked, vocab: Vocabulary, given) -> bool:
@@ -511,6 +531,28 @@ def _excess_resource(asked: Asked, given) -> bool:
             and EXCESS_BEFORE.search(asked.text[max(0, given.start - 16):given.start]) is not None)
 
 
+BOTH_FAITH = re.compile(r"\bboth (?:of )?(?:my |the )?faith|신앙(?:\s?토큰)?(?:을|를)?\s?(?:둘|두\s?개)\s?(?:다|모두)", re.IGNORECASE)
+ALL_OF = re.compile(r"\ball\b|\bboth\b|\bevery\b|전부|모두|(?<![가-힣])다\s", re.IGNORECASE)
+
+
+def _faith_placed_otherwise(asked: Asked, balance: int, faith: int) -> bool:
+    """Whether the question places its Faith otherwise than the example would (against the imbalance, on the
+    side that offsets it, as many as offset it): a clause with the Faith word that names the other side, or
+    that places all of more Faith than the imbalance ("all 3 on the left" at -2)."""
+    vocab = vocabulary()
+    offsetting = "pure" if balance < 0 else "tainted"
+    for m in vocab.quantity("faith").pattern.finditer(asked.text):
+        clause = _clause(asked.text, m.start())
+        named = {key for key in ("pure", "tainted") if vocab.quantity(key).pattern.search(clause)}
+        named |= {"pure" for _ in re.finditer(r"왼쪽|\bleft\b", clause, re.IGNORECASE)}
+        named |= {"tainted" for _ in re.finditer(r"오른쪽|\bright\b", clause, re.IGNORECASE)}
+        if named - {offsetting} or (named and balance == 0):
+            return True
+        if faith > abs(balance) and ALL_OF.search(clause):
+            return True
+    return False
+
+
 # Faith or excess Resources named without their number ("both my Faith tokens", "some excess"): the scales cannot be
 # set up as asked; "no Faith", "신앙 없어" is none
 NONE_OF = {"faith": re.compile(r"\bno faith\b|\bwithout (?:any )?faith\b|\b0 faith\b|신앙(?:\s?토큰)?(?:은|이|도)?\s?(?:없|안\s?(?:써|놓|올|썼))",
@@ -523,15 +565,16 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
     if sides is None:
         return None
     excess = _own(asked, "excess")
-    faith = _own(asked, "faith")
+    faith = _own(asked, "faith") or (2 if BOTH_FAITH.search(asked.text) else 0)
+    below = _below_dice(asked)
     if any(key in asked.words and not value and not NONE_OF[key].search(asked.text)
            for key, value in (("faith", faith), ("excess", excess))):
         return None
-    for value in sides["pure"] + sides["tainted"]:
+    for value in sides["pure"] + sides["tainted"] + below:
         if bad := _bad_die(value):
             return bad
     dice = FACTS("maat.dice_per_player")
-    count = len(sides["pure"]) + len(sides["tainted"])
+    count = len(sides["pure"]) + len(sides["tainted"]) + len(below)
     if count > dice:
         return refused(f"At a Maat phase each player has {dice} dice on their scales: the question's {count} dice "
                        "cannot all be on them.",
@@ -547,6 +590,8 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
     balance = pure - tainted - excess            # step 1: Pure counts +, Tainted -, each excess Resource -1
     used = min(faith, abs(balance))              # step 2: each Faith token ±1, placed to offset the imbalance
     final = balance + used if balance < 0 else balance - used
+    if faith and _faith_placed_otherwise(asked, balance, faith):
+        return None     # the player's own placing (either side is theirs to choose): not the offsetting one shown
     loss = vp_lost(final)
     plus = " + ".join(str(v) for v in sides["pure"]) or "0"
     minus = "".join(f" - {v}" for v in sides["tainted"]) + (f" - {excess}" if excess else "")
@@ -555,23 +600,32 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
     faith_ko = f"; 신앙 {used}개를 {'온전한' if balance < 0 else '부패한'} 쪽에: {final}" if used else ""
     ident = "-".join(str(v) for v in sides["pure"]) or "0"
     ident += "-vs-" + ("-".join(str(v) for v in sides["tainted"]) or "0")
+    ident += "".join(f"-below{v}" for v in below)
     spec = {
         "id": f"{ID}scales-{ident}" + (f"-excess{excess}" if excess else "") + (f"-faith{faith}" if faith else ""),
         "title": {"en": f"Maat phase: Pure side {plus}, Tainted side {' + '.join(map(str, sides['tainted'])) or '0'}"
-                        + (f", {excess} excess {kind['en']}" if excess else "") + (f", {faith} Faith" if faith else ""),
+                        + (f", {excess} excess {kind['en']}" if excess else "") + (f", {faith} Faith" if faith else "")
+                        + "".join(f", a {v} below the scales (Anubis)" for v in below),
                   "ko": f"마앗 단계: 온전한 쪽 {plus}, 부패한 쪽 {' + '.join(map(str, sides['tainted'])) or '0'}"
-                        + (f", 초과 {kind['ko']} {excess}개" if excess else "") + (f", 신앙 {faith}개" if faith else "")},
+                        + (f", 초과 {kind['ko']} {excess}개" if excess else "") + (f", 신앙 {faith}개" if faith else "")
+                        + "".join(f", 저울 아래 {v} (아누비스)" for v in below)},
         "rules": ["tekhenu/maat/step-1-balance", "tekhenu/maat/step-1a-dice", "tekhenu/maat/step-1b-resources",
-                  "tekhenu/maat/step-2-faith", "tekhenu/maat/vp-loss-table"],
+                  "tekhenu/maat/step-2-faith", "tekhenu/maat/vp-loss-table",
+                  *(["tekhenu/actions/scribes/anubis-die-below-scales"] if below else [])],
         "setup": {"players": 2, "edition": _edition(asked),
                   "me": {"pure": [["white", v] for v in sides["pure"]],
                          "tainted": [["gray", v] for v in sides["tainted"]],
+                         "below": [["black", v] for v in below],
                          "taint_resources": excess, "faith": faith, "vp": 10}},
         "actions": [{"kind": "phase", "phase": "maat"}],
         "expect": [
-            {"description": f"the Pure side counts +, the Tainted side and each excess Resource -: {sum_text}{faith_en}",
-             "description_ko": f"온전한 쪽은 +, 부패한 쪽과 초과 자원 하나하나는 -: {sum_text}{faith_ko}",
-             "path": "me.balance", "equals": final, "answers": {"asks": "balance"}},
+            {"description": f"the Pure side counts +, the Tainted side and each excess Resource -"
+                            f"{' (a die below the scales counts on neither side)' if below else ''}: {sum_text}{faith_en}",
+             "description_ko": f"온전한 쪽은 +, 부패한 쪽과 초과 자원 하나하나는 -"
+                               f"{' (저울 아래 주사위는 어느 쪽에도 세지 않음)' if below else ''}: {sum_text}{faith_ko}",
+             "path": "me.balance", "equals": final,
+             # the balance asked is the one Faith leaves; with Faith placed, "what's my balance" may mean the one before
+             "answers": {"asks": "balance", **({} if used else {"amount": final})}},
             {"description": f"balance {final}: {loss} VP lost by the VP-loss table",
              "description_ko": f"균형값 {final}: 점수 손실표에 따라 {loss}점 손실", "path": "me.vp", "equals": 10 - loss,
              "answers": [{"asks": "vp_lost", "amount": loss}, {"asks": "loses_vp", "verdict": "yes" if loss else "no"}]},
