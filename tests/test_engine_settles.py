@@ -44,6 +44,7 @@ def _short(assistant, question: str, game: str) -> dict | None:
     ("tekhenu-time-of-set", "How many VP do I lose?", ["vp_lost"]),      # the base game's asks too
     ("through-the-ages", "공격 군사력은 몇이고, 침략 끝나고 내 군사력은 몇이야?", ["attack_strength", "strength_after"]),
     ("imhotep", "I have 3 stones in my storage, how many can I quarry?", ["stones_taken"]),
+    ("imhotep", "석재 캐내기 하고 나면 창고에 석재 몇 개 남아?", ["sled_after"]),
 ])
 def test_the_asking_words_say_what_is_asked(game, question, keys):
     assert registry.get(game).vocabulary().asked_for(question) == keys
@@ -106,6 +107,9 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      "신전에서 몇 점?", "imhotep", [2], ["points"]),
     ("Two-player game, the round just ended, and every temple stack has my stone on top. How many temple points do I "
      "get this round?", "imhotep", [4], ["points"]),
+    # the stones on the sled after quarrying, asked
+    ("I have 3 stones on my sled. If I quarry, how many stones are on my sled then?", "imhotep", [5],
+     ["stones on the sled"]),
     # the first turn's sled from the place in turn order (4 stones for the third), less the one loaded since
     ("Four players, I'm third in turn order. On my first turn I moved one stone from my sled onto a ship. If I take "
      "the quarry action now, how many stones do I get?", "imhotep", [2], ["stone(s) taken"]),
@@ -244,6 +248,8 @@ def test_a_players_number_says_whose_it_is_and_only_theirs_is_narrated(assistant
     ("tekhenu", "I can bring it down to +2", [("balance", 2)]),
     ("tekhenu", "균형값 +1이 -1보다 차례가 앞선대", []),            # balances named to order them claim no balance
     ("imhotep", "the third player starts with 4 stones on the sled", []),
+    ("imhotep", "석재 캐내기 하면 그래도 3개 다 가져와서 6개가 된대", [("stones_taken", 3), ("sled_after", 6)]),
+    ("imhotep", "quarrying still gets me 3 more, so I'd have 6", [("stones_taken", 3), ("sled_after", 6)]),
 ])
 def test_a_statement_claims_a_number_for_what_is_asked(game, text, claims):
     found = registry.get(game).vocabulary().claims_in(text)
@@ -271,6 +277,12 @@ def test_a_claim_pattern_without_its_number_is_refused_naming_the_file(tmp_path)
     ("through-the-ages", "이번 턴에 군사 행동 2개를 안 썼어. 친구가 군사 카드 2장 가져온대. 맞아?", True, 2, 2),
     ("through-the-ages", "I didn't use 5 military actions this turn. My brother says I draw 5 military cards. Right?",
      False, 5, 3),
+    # both numbers of the claim against the engine's: 2 taken (not 3), 5 on the sled (not 6)
+    ("imhotep", "개인창고에 석재가 3개 있는데, 친구는 석재 캐내기 하면 그래도 3개 다 가져와서 6개가 된대. 맞아?", False, 3, 2),
+    # "2 each, so 8": the 2 is the second position's reasoning, the 8 its claim; the first's 10 is the engine's
+    ("tekhenu", "She says 4 Statues built are worth 10 VP at a Scoring; I think it's 2 each, so 8. Who's right?",
+     True, 10, 10),
+    ("tekhenu", "누나는 점수 계산 때 석상 4개 지었으면 10점이래. 나는 하나당 2점이라 8점이라고 했는데 누가 맞아?", True, 10, 10),
 ])
 def test_a_dispute_over_a_number_gets_who_is_right_from_the_engine(assistant, game, question, right, claimed, amount):
     from app.core.present import short_view

@@ -974,6 +974,11 @@ def test_a_yes_no_reading_of_a_rule_the_selection_is_sure_of_settles_with_less_f
     ("묘실 점수랑 카드 점수 합치면 몇 점?", True),
     ("행복지수 점수랑 D05 합쳐서 몇 점이야?", True),
     ("How many VP do those two give?", True),
+    # the points of two things named together
+    ("Not counting the region reward, how many VP do I get from TX01 and the statue?", True),
+    ("지역 보상 빼고 TX01이랑 석상으로 몇 점 받아?", True),
+    ("How many VP do I get from each statue?", False),
+    ("석상으로 몇 점 받아?", False),
     ("How many points do 4 statues give at scoring?", False),
     ("석상 3개면 몇 점이야?", False),
     # "plus" describes the scene more often than it asks a sum: "a 3-stone group plus a separate single stone"

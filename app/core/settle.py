@@ -400,7 +400,10 @@ IS_POINTS = re.compile(r"point|\bvp\b|victory|score|점", re.I)
 # a how-many question that asks two things added up ("행복지수 점수랑 D05 합쳐서 몇 점?", "how many together?"):
 # one reading's number answers only a part of it, unless the reading itself adds the other (its `uses`)
 ASKS_SUM = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합|총\s?몇|\btogether\b|\bcombined\b|\baltogether\b|\bin total\b|"
-                      r"\ball told\b|\badd(?:ed)? up\b", re.I)
+                      r"\ball told\b|\badd(?:ed)? up\b|"
+                      # the points of two things named together ("from TX01 and the statue", "TX01이랑 석상으로 몇 점")
+                      r"\b(?:points|VP)\b[^.?!]{0,30}\bfrom (?!each\b)[^.?!,]{1,30}\band\b[^.?!]{1,30}\?|"
+                      r"(?:이랑|랑|하고)\s?[^\s?.]{1,12}(?:으로|로)\s?몇\s?점", re.I)
 
 
 def asks_total(text: str) -> bool:

@@ -173,16 +173,20 @@ def _engine_dispute(question: Question, example: dict, vocabulary) -> dict | Non
     positions = [(position_words(reported, question.lang), reported.negated)]
     if reported.second:
         positions.append((statement(reported.second, question.lang), None))
-    verdicts, claimed_all, first = [], [], None
+    verdicts, claimed_all, reasoned, first = [], [], [], None
     for words, negated in positions:
         claims = [c for c in vocabulary.claims_in(words) if not _conditional(words, c)]
+        reasons = _reasons(words, claims)      # "2 each, so 8": the 2 is the reasoning, the 8 what is claimed
+        claims = [c for c in claims if c not in reasons]
         if negated is None and not claims and first is not None and len(first) == 1:
             # "I say 4 points; my friend says rounding up makes it 5": the second position's one number, where
             # it writes no unit, is its claim for what the first claims
-            bare = read_numbers(words)
+            bare = [Claim(first[0].ask, n.value, n.start, n.end) for n in read_numbers(words)]
+            reasons = _reasons(words, bare)
+            bare = [c for c in bare if c not in reasons]
             if len(bare) == 1:
-                claims = [Claim(first[0].ask, bare[0].value, bare[0].start, bare[0].end)]
-        claimed_spans = [(c.start, c.end) for c in claims]
+                claims = bare
+        claimed_spans = [(c.start, c.end) for c in [*claims, *reasons]]
         if any(not titled[abs(n.value)] and not any(a <= n.start and n.end <= b for a, b in claimed_spans)
                for n in read_numbers(words)):
             return None         # a number the position writes that is neither the scene's nor a claim ("and the
@@ -203,6 +207,7 @@ def _engine_dispute(question: Question, example: dict, vocabulary) -> dict | Non
             return None
         verdicts.append(all(rights))
         claimed_all += [c.value for c in answered]
+        reasoned += [c.value for c in reasons]
         if first is None:
             first = answered
     if verdicts[0] is None or first is None or (len(verdicts) > 1 and verdicts[0] and verdicts[1]):
@@ -212,7 +217,7 @@ def _engine_dispute(question: Question, example: dict, vocabulary) -> dict | Non
     rest.subtract(Counter(abs(v) for v in claimed_all))
     if any(titled[abs(v)] and rest[abs(v)] <= 0 for v in claimed_all):
         return None
-    if not _plays_every_number(question, example, [], claimed=claimed_all):
+    if not _plays_every_number(question, example, [], claimed=claimed_all + reasoned):
         return None
     right = verdicts[0]
     claim = first[0]
@@ -228,6 +233,20 @@ def _engine_dispute(question: Question, example: dict, vocabulary) -> dict | Non
     if reported.negated:
         line["claimed_not"] = True
     return line
+
+
+# a conclusion drawn from a number before it ("하나당 2점이라 8점", "2 each, so 8")
+_SO = re.compile(r"\bso\b|\bthus\b|\bmaking\b|\bwhich (?:is|makes)\b|이라서?|라서|니까|이니|므로|해서|[=→]", re.I)
+
+
+def _reasons(words: str, claims: list) -> list:
+    """The claims a position reasons from: of two claims for one ask, the first where the words between them
+    draw the second from it."""
+    out = []
+    for a, b in zip(claims, claims[1:]):
+        if a.ask == b.ask and _SO.search(words[a.end:b.start]):
+            out.append(a)
+    return out
 
 
 # a number in a condition ("균형값 +7이면", "if my balance is +7") sets the scene the position speaks of; it is not

@@ -663,7 +663,8 @@ def _sled(asked: Asked) -> QuestionExample | None:
                            "description_ko": f"석재 {took}개를 가져옴 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
                                              f"{D.SLED_CAPACITY}개, 돌무더기에 {quarry}개뿐): 개인창고에 {n + took}개",
                            "path": "me.sled", "equals": n + took,
-                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]},
+                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"},
+                                       {"asks": "sled_after", "amount": n + took}]},
                           {"description": f"the quarry keeps {quarry - took} of black's stones",
                            "description_ko": f"돌무더기에 검은색 석재 {quarry - took}개가 남음",
                            "path": "me.quarry", "equals": quarry - took}]
@@ -678,7 +679,8 @@ def _sled(asked: Asked) -> QuestionExample | None:
                            "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
                                              f"{D.SLED_CAPACITY}개) 개인창고에 {n + took}개",
                            "path": "me.sled", "equals": n + took,
-                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]}]
+                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"},
+                                       {"asks": "sled_after", "amount": n + took}]}]
     return QuestionExample(spec)
 
 def _sled_from_seat(asked: Asked, seat: int, n: int, loaded: int | None) -> QuestionExample | None:
@@ -712,7 +714,8 @@ def _sled_from_seat(asked: Asked, seat: int, n: int, loaded: int | None) -> Ques
                            "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
                                              f"{D.SLED_CAPACITY}개, 지금 {n}개) 개인창고에 {n + took}개",
                            "path": "me.sled", "equals": n + took,
-                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"}]}]
+                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"},
+                                       {"asks": "sled_after", "amount": n + took}]}]
     return QuestionExample(spec)
 
 
