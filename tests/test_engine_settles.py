@@ -107,6 +107,10 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      "신전에서 몇 점?", "imhotep", [2], ["points"]),
     ("Two-player game, the round just ended, and every temple stack has my stone on top. How many temple points do I "
      "get this round?", "imhotep", [4], ["points"]),
+    # the unused blue cards score beside the Statues: the cards' points together
+    ("게임 끝났는데 석상 카드 6장이랑 안 쓴 파란 카드 3장 있어. 카드로 몇 점 받아?", "imhotep", [20], ["points"]),
+    ("Game over. I collected all 10 statue cards and have 3 unused blue cards. How many points do my cards give me?",
+     "imhotep", [28], ["points"]),
     # the stones on the sled after quarrying, asked
     ("I have 3 stones on my sled. If I quarry, how many stones are on my sled then?", "imhotep", [5],
      ["stones on the sled"]),

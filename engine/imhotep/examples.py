@@ -40,16 +40,50 @@ def _statues(asked: Asked) -> QuestionExample | None:
                       f"is not run.", f"석상 카드는 모두 {total}장뿐이라 {n}장은 모을 수 없습니다. 예시를 실행하지 않습니다.")
     table = D.STATUE_POINTS
     points = table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.STATUE_PAST_FIVE
+    blue = _unused_blue(asked)
+    if blue is not None and not 0 < blue <= sum(D.DECK[c] for c in D.BLUE_CARDS):
+        return None
+    held = {"statue": n}
+    for card in D.BLUE_CARDS:           # the unused blue cards, dealt over the blue kinds as the deck holds them
+        if blue and (k := min(blue - sum(held.get(c, 0) for c in D.BLUE_CARDS), D.DECK[card])) > 0:
+            held[card] = k
+    statues = {"description": f"{n} Statues score {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5)",
+               "description_ko": f"석상 {n}장은 {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더)",
+               "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}
+    expect = [statues]
+    if blue:
+        # the blue cards score after the Statues (the last score event is theirs); the total checks the Statues' part
+        total = points + blue * D.UNUSED_BLUE_POINTS
+        expect = [{"description": f"{blue} unused blue card(s), {D.UNUSED_BLUE_POINTS} point each",
+                   "description_ko": f"쓰지 않은 파란색 카드 {blue}장, 1장당 {D.UNUSED_BLUE_POINTS}점",
+                   "event": "score", "who": "me", "field": "points", "equals": blue * D.UNUSED_BLUE_POINTS},
+                  {"description": f"{n} Statues score {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5): "
+                                  f"{points} + {blue * D.UNUSED_BLUE_POINTS} = {total} points from the cards",
+                   "description_ko": f"석상 {n}장은 {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더): "
+                                     f"{points} + {blue * D.UNUSED_BLUE_POINTS} = 카드로 {total}점",
+                   "path": "me.score", "equals": total, "answers": {"asks": "points", "amount": total}}]
     return QuestionExample({
-        "id": f"imhotep/scenario/from-question/statues-{n}",
-        "title": {"en": f"{n} Statue cards at the end of the game", "ko": f"게임이 끝났을 때 석상 카드 {n}장"},
-        "rules": ["imhotep/statue", "imhotep/final-scoring/green-purple"],
-        "setup": {"players": 2, "me": "black", "black": {"cards": {"statue": n}}},
+        "id": f"imhotep/scenario/from-question/statues-{n}" + (f"-blue-{blue}" if blue else ""),
+        "title": {"en": f"{n} Statue cards" + (f" and {blue} unused blue card(s)" if blue else "") + " at the end of the game",
+                  "ko": f"게임이 끝났을 때 석상 카드 {n}장" + (f", 쓰지 않은 파란색 카드 {blue}장" if blue else "")},
+        "rules": ["imhotep/statue", "imhotep/final-scoring/green-purple", *(["imhotep/final-scoring/unused-blue"] if blue else [])],
+        "setup": {"players": 2, "me": "black", "black": {"cards": held}},
         "actions": [{"kind": "final_scoring"}],
-        "expect": [{"description": f"{n} Statues score {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5)",
-                    "description_ko": f"석상 {n}장은 {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더)",
-                    "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}],
+        "expect": expect,
     })
+
+
+_BLUE_BEFORE = re.compile(r"(?:안\s?쓴|쓰지\s?않은|사용하지\s?않은|남은)\s?파란(?:색)?\s?(?:시장\s?)?카드(?:가|는|도)?\s?$")
+_BLUE_AFTER = re.compile(r"\s+(?:unused|unplayed) blue (?:market )?cards?\b", re.IGNORECASE)
+
+
+def _unused_blue(asked: Asked) -> int | None:
+    """The unused blue cards the question counts ("안 쓴 파란 카드 3장", "3 unused blue cards"), or None."""
+    for n in asked.written:
+        end = n.start + len(n.text)
+        if _BLUE_BEFORE.search(asked.text[max(0, n.start - 24):n.start]) or _BLUE_AFTER.match(asked.text[end:]):
+            return n.value
+    return None
 
 
 def _site_named(asked: Asked) -> str | None:
