@@ -427,3 +427,17 @@ def test_the_maat_scales_leave_a_die_below_them_out_and_faith_placed_otherwise_i
     assert _maat_sides(read("Maat: Pure 2, Tainted 6. I put my 2 Faith on the Tainted side. How many VP do I lose?",
                             "en")) is None
     assert _maat_sides(read("마앗 단계야. 온전한 쪽에 2, 부패한 쪽에 6. 신앙 5개를 왼쪽에 전부 놓으면 몇 점 잃어?", "ko")) is None
+
+
+def test_a_column_told_region_by_region_counts_its_built_regions_and_the_happiness_told():
+    from engine.tekhenu_time_of_set.examples import _people_statue, vocabulary
+
+    for text, lang in [("I'm building a statue for the people under a Seth board column. In that column one region has "
+                        "two buildings, one has one, the third is empty; my Happiness is 6. How many cards do I get?", "en"),
+                       ("세트 보드 한 열 아래에 민중을 위한 석상 지을 거야. 그 열 지역 셋 중 하나엔 건물 2개, 하나엔 1개, 나머지는 "
+                        "비었어. 행복지수는 6이고. 카드 몇 장 받아?", "ko")]:
+        example = _people_statue(vocabulary().read(text, lang))
+        assert example.spec["setup"]["me"]["happiness"] == 6
+        result = run(registry.get("tekhenu-time-of-set"), example.spec)
+        assert result.verified
+        assert [t["amount"] for c in result.checks for t in (c.answers or []) if t["asks"] == "cards"] == [2]

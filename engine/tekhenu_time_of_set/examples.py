@@ -255,14 +255,46 @@ PEOPLE_MARKET = [       # two Card Market sections of Blessings only (placeholde
     None, None]
 
 
+# a column's regions told one by one ("one region has two buildings, one has one, the third is empty", "하나엔 건물
+# 2개, 하나엔 1개, 나머지는 비었어"): each clause a region, its count of Buildings (none where empty)
+_REGION_CLAUSE = re.compile(r"\b(?:one|another|the (?:first|second|third|other|last)(?: one| region)?)\b(?: region)? "
+                            r"(?:has|holds|is) ([\w]+)|(?:(?<![가-힣])하나|한\s?곳|다른\s?하나|나머지(?:\s?하나)?)"
+                            r"(?:엔|에는|에|는|은)\s?(?:건물|건축물)?\s?(\S+)", re.IGNORECASE)
+_EMPTY_WORD = re.compile(r"^(?:empty|비었|비어|없|하나도)", re.IGNORECASE)
+
+
+def _region_buildings(asked: Asked) -> list[int] | None:
+    found = []
+    for m in _REGION_CLAUSE.finditer(asked.text):
+        word = m.group(1) or m.group(2)
+        if _EMPTY_WORD.match(word):
+            found.append(0)
+            continue
+        n = next((w.value for w in asked.written if m.start(1 if m.group(1) else 2) <= w.start < m.end()), None)
+        if n is None:
+            return None         # a region told without its count: the column is not known
+        found.append(n)
+    column = len(F("seth_board.columns")[0])
+    return found if 2 <= len(found) <= column else None
+
+
+_HAPPINESS_TOLD = re.compile(r"(?:행복\s?지수|\bhappiness\b)(?:\s?(?:는|은|가|이|is|at|of|sits at|=|:))*\s?(\d+)", re.IGNORECASE)
+
+
+def _happiness_told(asked: Asked) -> int | None:
+    m = _HAPPINESS_TOLD.search(asked.text)
+    return int(m.group(1)) if m else None
+
+
 def _people_statue(asked: Asked) -> QuestionExample | None:
     """A Statue for the people below a column: one Thoth God Action as a die of 1 (a card without cost) per
     region of the column holding a Building, anyone's; the cards come from the sections the builder's
     Happiness reaches, none at Happiness 0."""
     if not re.search(r"statue|석상", asked.text, re.IGNORECASE):
         return None
-    built = asked.number("regions")
-    happiness = asked.number("happiness")
+    listed = _region_buildings(asked)
+    built = sum(1 for n in listed if n) if listed else asked.number("regions")
+    happiness = _happiness_told(asked) if listed else asked.number("happiness")
     if built is None:
         return None
     column = len(F("seth_board.columns")[0])
@@ -301,10 +333,12 @@ def _people_statue(asked: Asked) -> QuestionExample | None:
                 "path": "me.resources.papyrus", "equals": 2 - takes * papyrus_each},
                {"description": "nothing left to do", "description_ko": "남은 행동 없음", "path": "state.owed.len",
                 "equals": 0}]
+    each_en = f" (Buildings per region: {', '.join(map(str, listed))})" if listed else ""
+    each_ko = f" (지역별 건축물: {', '.join(f'{n}개' for n in listed)})" if listed else ""
     spec = {
         "id": f"{ID}people-statue-{built}-happiness-{level}",
-        "title": {"en": f"A Statue for the people below a Seth board column with {built} built region(s), at Happiness {level}",
-                  "ko": f"세트 보드에서 건축물이 있는 지역이 {built}개인 열 아래의 민중을 위한 석상, 행복지수 {level}"},
+        "title": {"en": f"A Statue for the people below a Seth board column with {built} built region(s){each_en}, at Happiness {level}",
+                  "ko": f"세트 보드에서 건축물이 있는 지역이 {built}개인 열 아래의 민중을 위한 석상{each_ko}, 행복지수 {level}"},
         "rules": ["tekhenu-time-of-set/gameplay/horus/statue-for-the-people"],
         "setup": {"players": 3, "horus": "preprinted", "edition": _edition(asked),
                   "me": {"resources": {"granite": 3, "papyrus": 2}, "statues_left": 6, "happiness": level,
