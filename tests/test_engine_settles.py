@@ -441,3 +441,13 @@ def test_a_column_told_region_by_region_counts_its_built_regions_and_the_happine
         result = run(registry.get("tekhenu-time-of-set"), example.spec)
         assert result.verified
         assert [t["amount"] for c in result.checks for t in (c.answers or []) if t["asks"] == "cards"] == [2]
+
+
+def test_the_other_players_counted_are_no_obelisk_height():
+    from engine.imhotep.examples import _obelisk_heights, vocabulary
+
+    # "the other three are all taller": three players, not a height of 3 (which made the asker second, not last)
+    for text, lang in [("Four-player game over. I have just 1 stone on the obelisks and the other three are all "
+                        "taller. Do I get any obelisk points?", "en"),
+                       ("4인 게임 끝났는데 오벨리스크에 나는 1층뿐이고 다른 셋은 다 나보다 높아. 나도 오벨리스크 점수 받아?", "ko")]:
+        assert _obelisk_heights(vocabulary().read(text, lang)) is None

@@ -189,6 +189,8 @@ def _obelisk_tie(asked: Asked) -> QuestionExample | None:
 _COLOR_WORDS = {"black": r"\bblack\b|검은색|검정색?|검은", "white": r"\bwhite\b|흰색|하얀색|흰|하양",
                 "brown": r"\bbrown\b|갈색", "gray": r"\bgr[ae]y\b|회색"}
 _COLOR_KO = {"black": "검은색", "white": "흰색", "brown": "갈색", "gray": "회색"}
+# "다른 셋은 다 나보다 높아", "the other three are all taller": a count of the other players, not a height
+_OTHERS_BEFORE = re.compile(r"(?:다른|나머지|\bother|\bremaining)\s*$", re.IGNORECASE)
 _NOT_A_HEIGHT = re.compile(r"\s*(?:점|points?\b|pts\b|인|명|players?\b|등|(?:st|nd|rd|th)\b|place)", re.IGNORECASE)
 
 
@@ -198,7 +200,8 @@ def _obelisk_heights_asked(asked: Asked) -> tuple[dict, bool]:
     text = asked.text
     numbers = list(asked.written)
     players_at = {g.start for g in asked.numbers if g.quantity == "players"}
-    heights = [n for n in numbers if n.start not in players_at and not _NOT_A_HEIGHT.match(text[n.end:])]
+    heights = [n for n in numbers if n.start not in players_at and not _NOT_A_HEIGHT.match(text[n.end:])
+               and not _OTHERS_BEFORE.search(text[max(0, n.start - 12):n.start])]
     spots = sorted((m.start(), m.end(), color) for color, words in _COLOR_WORDS.items()
                    for m in re.finditer(words, text, re.IGNORECASE))
     by_color: dict = {}
