@@ -281,6 +281,8 @@ def test_a_claim_pattern_without_its_number_is_refused_naming_the_file(tmp_path)
     ("through-the-ages", "이번 턴에 군사 행동 2개를 안 썼어. 친구가 군사 카드 2장 가져온대. 맞아?", True, 2, 2),
     ("through-the-ages", "I didn't use 5 military actions this turn. My brother says I draw 5 military cards. Right?",
      False, 5, 3),
+    # "공동 2등이 두 명이면": the two tied for second, not a two-player game
+    ("imhotep", "4인 게임에서 오벨리스크 공동 2등이 두 명이면, 친구가 각자 7점씩 받는대. 맞아?", True, 7, 7),
     # both numbers of the claim against the engine's: 2 taken (not 3), 5 on the sled (not 6)
     ("imhotep", "개인창고에 석재가 3개 있는데, 친구는 석재 캐내기 하면 그래도 3개 다 가져와서 6개가 된대. 맞아?", False, 3, 2),
     # "2 each, so 8": the 2 is the second position's reasoning, the 8 its claim; the first's 10 is the engine's
