@@ -283,6 +283,11 @@ def test_a_claim_pattern_without_its_number_is_refused_naming_the_file(tmp_path)
      False, 5, 3),
     # "공동 2등이 두 명이면": the two tied for second, not a two-player game
     ("imhotep", "4인 게임에서 오벨리스크 공동 2등이 두 명이면, 친구가 각자 7점씩 받는대. 맞아?", True, 7, 7),
+    # "two of us tied": the size of the tied group (the players are four), never a height in seat order
+    ("imhotep", "Four-player game, two of us tied for second on the obelisks. She says we get 7 points each. Is she "
+                "right?", True, 7, 7),
+    ("imhotep", "Four-player game over, two of us tie for the tallest obelisk at 4. My friend says we both get 15. Is "
+                "that right?", False, 15, 12),
     # both numbers of the claim against the engine's: 2 taken (not 3), 5 on the sled (not 6)
     ("imhotep", "개인창고에 석재가 3개 있는데, 친구는 석재 캐내기 하면 그래도 3개 다 가져와서 6개가 된대. 맞아?", False, 3, 2),
     # "2 each, so 8": the 2 is the second position's reasoning, the 8 its claim; the first's 10 is the engine's

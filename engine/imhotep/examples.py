@@ -199,7 +199,7 @@ def _obelisk_heights_asked(asked: Asked) -> tuple[dict, bool]:
     else in its order (seat order from black). The bool: whether colours named them."""
     text = asked.text
     numbers = list(asked.written)
-    players_at = {g.start for g in asked.numbers if g.quantity == "players"}
+    players_at = {g.start for g in asked.numbers if g.quantity in ("players", "tied")}
     heights = [n for n in numbers if n.start not in players_at and not _NOT_A_HEIGHT.match(text[n.end:])
                and not _OTHERS_BEFORE.search(text[max(0, n.start - 12):n.start])]
     spots = sorted((m.start(), m.end(), color) for color, words in _COLOR_WORDS.items()
@@ -242,8 +242,8 @@ _TIED_COUNT = re.compile(r"\ball (two|three|four) of us\b|\b(two|three|four|[2-4
                          r"(?<![가-힣])(둘|셋|넷) 다", re.IGNORECASE)
 _PAIR = re.compile(r"\bmy friend and i\b|\bi and my friend\b|나(?:랑|와|하고) 친구", re.IGNORECASE)
 _SHARED_PLACE = re.compile(r"공동\s?([1-4])\s?등|\bti(?:e|ed|es)? for (?:the )?([1-4])(?:st|nd|rd|th)\b|"
-                           r"\bti(?:e|ed|es)? for (?:the )?(first|second|third)\b", re.IGNORECASE)
-_PLACE_WORDS = {"first": 1, "second": 2, "third": 3}
+                           r"\bti(?:e|ed|es)? for (?:the )?(first|second|third|tallest|highest)\b", re.IGNORECASE)
+_PLACE_WORDS = {"first": 1, "second": 2, "third": 3, "tallest": 1, "highest": 1}
 _SHARED_HEIGHT = re.compile(r"([1-9]\d?)\s?층|\bheight (?:of )?([1-9]\d?)\b|\b([1-9]\d?) high\b|\bat (?:height )?([1-9]\d?)\b")
 
 
@@ -330,6 +330,8 @@ def _obelisk_heights(asked: Asked) -> QuestionExample | None:
     heights, named = _obelisk_heights_asked(asked)
     if len(heights) < 2 or not any(heights.values()):
         return None                                   # one height: _obelisk_tie
+    if not named and asked.number("tied") is not None:
+        return None                                   # "two of us tie": a group told by its size, not heights in seat order
     if not named and _SHARED_CUE.search(asked.text) and _SHARED_PLACE.search(asked.text):
         return None                                   # a group tied for a place, as told: _obelisk_shared
     players = asked.number("players") or max(len(heights), 2)
