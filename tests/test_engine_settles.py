@@ -186,6 +186,14 @@ def test_the_engines_number_only_from_a_played_example_whose_checks_held():
     ("balance -2 after faith — do I lose anything?", "tekhenu", "no", None),
     ("바스테트 4로 하면 서기 줘?", "tekhenu", "yes", None),
     ("토트 주사위 1로 하면 비용 있어?", "tekhenu", "no", None),
+    # one more stone onto a ship: any empty space takes it, even once the ship could sail; a full ship takes none
+    ("A 3-slot ship needs 2 stones to sail and already has 2 on it, so it could leave. Can I still load my stone into "
+     "its last empty slot?", "imhotep", "yes", None),
+    ("4칸짜리 배에 석재 4개가 꽉 찼는데 아직 아무도 안 옮겼어. 내 석재 하나 더 얹어도 돼?", "imhotep", "no",
+     "imhotep/turn/place-stone/which-space"),
+    # the action's 3 weighed against a quarry of 2: the action is still allowed
+    ("Only 2 stones of my color are left in the quarry and my sled is empty. I can't get the full 3, but am I allowed "
+     "to take the quarry action?", "imhotep", "yes", None),
     # the fourth player starts with a full sled (5 stones)
     ("4인 게임이고 나는 네 번째 순서야. 첫 차례에 석재 캐내기 할 수 있어?", "imhotep", "no", "imhotep/turn/get-stones/not-allowed"),
 ])
@@ -458,3 +466,15 @@ def test_the_other_players_counted_are_no_obelisk_height():
                         "taller. Do I get any obelisk points?", "en"),
                        ("4인 게임 끝났는데 오벨리스크에 나는 1층뿐이고 다른 셋은 다 나보다 높아. 나도 오벨리스크 점수 받아?", "ko")]:
         assert _obelisk_heights(vocabulary().read(text, lang)) is None
+
+
+def test_the_stones_a_ship_carries_are_not_the_number_on_its_bow():
+    from engine.imhotep.examples import _ship_load_one, _ship_minimum, vocabulary
+
+    read = vocabulary().read
+    text = "3칸짜리 배 앞쪽에 석재 2개 그려져 있는데 지금 1개 실려 있어. 내 석재 더 실어도 돼?"
+    example = _ship_load_one(read(text, "ko"))
+    assert example.spec["setup"]["ships"][0] == ["white", None, None]
+    assert _ship_minimum(read(text, "ko")) is None          # loading asked, not sailing
+    # another site's stones, or no ship size: no loading example
+    assert _ship_load_one(read("피라미드에 석재가 4개 있어. 내 석재 더 얹어도 돼?", "ko")) is None

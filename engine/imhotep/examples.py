@@ -403,6 +403,8 @@ def _ship_load(asked: Asked) -> int | None:
 
 
 def _ship_minimum(asked: Asked) -> QuestionExample | None:
+    if "load" in vocabulary().asked_for(asked.text):
+        return None         # loading one more stone, not sailing: _ship_load_one
     size = asked.number("ship")
     load = _ship_load(asked)
     if size is None:
@@ -453,6 +455,58 @@ def _ship_minimum(asked: Asked) -> QuestionExample | None:
                                           f"it cannot sail",
                            "description_ko": f"석재 {load}개는 {size}칸짜리 배의 뱃머리에 그려진 최소 {least}개보다 적어 옮길 수 없음",
                            "raises": "imhotep/turn/sail-ship/minimum-load", "answers": {"asks": "sail", "verdict": "no"}}]
+    return QuestionExample(spec)
+
+
+# the stones a ship carries now ("벌써 2개 실려서", "already has 2 on it", "is full"), not the number on its bow ("앞쪽에
+# 석재 2개 그려져", "needs 2 stones to sail")
+_CARRIES = re.compile(r"실려|실린|실었|찼|\bloaded\b|\bon it\b|\bhas\b|\bcarr(?:ies|ying)\b|\bholds\b", re.IGNORECASE)
+_BOW_WORDS = re.compile(r"그려|앞쪽|뱃머리|\bneeds?\b|\bbow\b|\bminimum\b|\bto sail\b", re.IGNORECASE)
+_FULL = re.compile(r"꽉\s?(?:찼|차)|가득|\b(?:completely |already )?full\b", re.IGNORECASE)
+_OTHER_SITE = re.compile(r"피라미드|신전|묘실|오벨리스크|시장|\bpyramid|\btemple|\bburial|\bobelisk|\bmarket", re.IGNORECASE)
+
+
+def _ship_stones_now(asked: Asked, size: int) -> int | None:
+    size_at = {g.start for g in asked.numbers if g.quantity == "ship"}
+    for n in asked.written:
+        if n.start in size_at:
+            continue
+        near = asked.text[max(0, n.start - 10):n.start + len(n.text) + 6]
+        if _CARRIES.search(_clause(asked.text, n.start)) and not _BOW_WORDS.search(near):
+            return n.value
+    return size if _FULL.search(asked.text) else None
+
+
+def _ship_load_one(asked: Asked) -> QuestionExample | None:
+    """One more stone onto a ship that has not sailed: any empty space takes it, even once the ship could sail;
+    a full ship takes none."""
+    size = asked.number("ship")
+    if size is None or _OTHER_SITE.search(asked.text) or size not in D.MINIMUM_LOAD \
+            or "load" not in vocabulary().asked_for(asked.text):
+        return None
+    k = _ship_stones_now(asked, size)
+    if k is None or not 0 <= k <= size:
+        return None
+    least = D.MINIMUM_LOAD[size]
+    spec = {
+        "id": f"imhotep/scenario/from-question/load-onto-{size}-with-{k}",
+        "title": {"en": f"Placing 1 more stone on a {size}-space ship that carries {k} (bow: {least})",
+                  "ko": f"석재 {k}개가 실린 {size}칸짜리 배에 석재 1개 더 싣기 (뱃머리 숫자 {least})"},
+        "rules": ["imhotep/turn/place-stone/load", "imhotep/turn/place-stone/which-space"],
+        "setup": {"players": 2, "me": "black", "black": {"sled": 3},
+                  "ships": [["white"] * k + [None] * (size - k), *([3, 2, 2] if size == 4 else [4, 3, 2])]},
+        "actions": [{"kind": "place", "ship": 0, "slot": min(k, size - 1)}],
+    }
+    if k < size:
+        could = (f", though with {k} it could already sail (bow {least})" if k >= least else "")
+        could_ko = (f" (석재 {k}개로 이미 출발할 수 있어도)" if k >= least else "")
+        spec["expect"] = [{"description": f"an empty space is left: the stone goes on it{could}; the ship carries {k + 1}",
+                           "description_ko": f"빈칸이 남아 있어 석재를 실음{could_ko}: 배에 석재 {k + 1}개",
+                           "path": "ships.0.load", "equals": k + 1, "answers": {"asks": "load", "verdict": "yes"}}]
+    else:
+        spec["expect"] = [{"description": f"all {size} spaces are taken: only an empty space takes a stone",
+                           "description_ko": f"{size}칸이 모두 차 있음: 석재는 빈칸에만 실을 수 있음",
+                           "raises": "imhotep/turn/place-stone/which-space", "answers": {"asks": "load", "verdict": "no"}}]
     return QuestionExample(spec)
 
 
@@ -684,8 +738,10 @@ def _sled(asked: Asked) -> QuestionExample | None:
         "actions": [{"kind": "stones"}],
     }
     if quarry is not None:
-        spec["title"] = {"en": f"Getting new stones with {n} on the sled and {quarry} of my colour in the quarry",
-                         "ko": f"개인창고에 석재 {n}개, 돌무더기에 내 색 석재 {quarry}개일 때 석재 캐내기"}
+        # the action's own 3 in the title: a question that weighs the stock against it ("3개는 못 가져오는데") is shown
+        spec["title"] = {"en": f"Getting new stones ({D.QUARRY_TAKE} per action) with {n} on the sled and {quarry} of my "
+                               f"colour in the quarry",
+                         "ko": f"개인창고에 석재 {n}개, 돌무더기에 내 색 석재 {quarry}개일 때 석재 캐내기 (한 번에 {D.QUARRY_TAKE}개)"}
         spec["rules"] = ["imhotep/turn/get-stones/take-three", "imhotep/turn/get-stones/not-allowed",
                          "imhotep/turn/get-stones/sled-limit"]
         spec["setup"]["black"]["quarry"] = quarry
@@ -925,6 +981,8 @@ BUILDERS = (
       "imhotep/sites-a/obelisks/highest-scores-most", "imhotep/final-scoring/sites"), _obelisk_shared),
     Builder(("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move",
       "imhotep/turn/sail-ship/no-own-stones-needed"), _ship_minimum),
+    Builder(("imhotep/turn/place-stone/load", "imhotep/turn/place-stone/which-space", "imhotep/turn/place-stone",
+      "imhotep/turn/sail-ship/minimum-load"), _ship_load_one),
     Builder(("imhotep/sites-a/burial-chamber/scoring-groups", "imhotep/sites-a/burial-chamber/over-five",
       "imhotep/sites-a/burial-chamber/example-scoring", "imhotep/sites-a/burial-chamber/multiple-groups"), _burial_group),
     Builder(("imhotep/sites-a/burial-chamber/multiple-groups", "imhotep/sites-a/burial-chamber/scoring-groups",
