@@ -111,6 +111,9 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
     ("게임 끝났는데 석상 카드 6장이랑 안 쓴 파란 카드 3장 있어. 카드로 몇 점 받아?", "imhotep", [20], ["points"]),
     ("Game over. I collected all 10 statue cards and have 3 unused blue cards. How many points do my cards give me?",
      "imhotep", [28], ["points"]),
+    # the Hammer from the sled told: 1 taken (the sled's 5), 1 loaded
+    ("I have 4 stones on my sled and play the Hammer. How many stones do I have on my sled then?", "imhotep", [4],
+     ["stones on the sled"]),
     # the stones on the sled after quarrying, asked
     ("I have 3 stones on my sled. If I quarry, how many stones are on my sled then?", "imhotep", [5],
      ["stones on the sled"]),

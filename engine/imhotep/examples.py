@@ -814,6 +814,35 @@ def _sled_from_seat(asked: Asked, seat: int, n: int, loaded: int | None) -> Ques
     return QuestionExample(spec)
 
 
+def _hammer(asked: Asked) -> QuestionExample | None:
+    """The Hammer from a sled the question tells: 3 stones from the quarry (never past the sled's 5), then 1 loaded
+    onto a ship."""
+    if not asked.has("hammer") or _QUARRY_STOCK.search(asked.text):
+        return None
+    n = next((g.value for g in asked.numbers if g.quantity == "sled" and not _capacity(asked.text, g)), None)
+    if n is None and _SLED_EMPTY.search(asked.text):
+        n = 0
+    if n is None or not 0 <= n <= D.SLED_CAPACITY:
+        return None
+    took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
+    after = n + took - 1
+    return QuestionExample({
+        "id": f"imhotep/scenario/from-question/hammer-sled-{n}",
+        "title": {"en": f"The Hammer with {n} stone(s) on the sled", "ko": f"개인창고에 석재 {n}개일 때 망치 카드"},
+        "rules": ["imhotep/hammer"],
+        "setup": {"players": 2, "me": "black", "black": {"sled": n, "cards": {"hammer": 1}}},
+        "actions": [{"kind": "hammer", "ship": 0, "slot": 0}],
+        "expect": [
+            {"description": f"{n} + {took} taken from the quarry (3, never past the sled's {D.SLED_CAPACITY}) - 1 loaded onto "
+                            f"a ship = {after} on the sled",
+             "description_ko": f"{n} + 돌무더기에서 {took}개 (3개, 개인창고 {D.SLED_CAPACITY}개를 넘지 않게) - 배에 1개 = 개인창고 {after}개",
+             "path": "me.sled", "equals": after,
+             "answers": [{"asks": "sled_after", "amount": after}, {"asks": "stones_taken", "amount": took}]},
+            {"description": "the loaded stone is on the ship", "description_ko": "실은 석재는 배 위에", "path": "ships.0.load",
+             "equals": 1}],
+    })
+
+
 # the ship's stones are the asker's own ("내 돌만 3개", "carrying only my 2 stones", "all mine"); another player's
 # stone on it ("친구 석재", "a white stone", "mixed") makes another case
 _MINE = re.compile(r"내\s?(?:돌|석재)|내\s?거|내\s?것|\bmy (?:own )?(?:\d |two |three |four )?stones?\b|\ball mine\b|"
@@ -981,6 +1010,7 @@ BUILDERS = (
       "imhotep/sites-a/obelisks/highest-scores-most", "imhotep/final-scoring/sites"), _obelisk_shared),
     Builder(("imhotep/turn/sail-ship/minimum-load", "imhotep/turn/sail-ship/not-allowed", "imhotep/turn/sail-ship/move",
       "imhotep/turn/sail-ship/no-own-stones-needed"), _ship_minimum),
+    Builder(("imhotep/hammer",), _hammer),
     Builder(("imhotep/turn/place-stone/load", "imhotep/turn/place-stone/which-space", "imhotep/turn/place-stone",
       "imhotep/turn/sail-ship/minimum-load"), _ship_load_one),
     Builder(("imhotep/sites-a/burial-chamber/scoring-groups", "imhotep/sites-a/burial-chamber/over-five",
