@@ -764,19 +764,26 @@ def _sled(asked: Asked) -> QuestionExample | None:
                            "description_ko": f"돌무더기에 검은색 석재 {quarry - took}개가 남음",
                            "path": "me.quarry", "equals": quarry - took}]
         return QuestionExample(spec)
-    if n == D.SLED_CAPACITY:
-        spec["expect"] = [{"description": "a full sled cannot take stones", "description_ko": "꽉 찬 개인창고는 석재를 캐낼 수 없음",
-                           "raises": "imhotep/turn/get-stones/not-allowed", "answers": {"asks": "quarry", "verdict": "no"}}]
-    else:
-        took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
-        spec["expect"] = [{"description": f"{took} stone(s) taken ({D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on "
-                                          f"the sled): the sled holds {n + took}",
-                           "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
-                                             f"{D.SLED_CAPACITY}개) 개인창고에 {n + took}개",
-                           "path": "me.sled", "equals": n + took,
-                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"},
-                                       {"asks": "sled_after", "amount": n + took}]}]
+    spec["expect"] = _quarry_checks(n)
     return QuestionExample(spec)
+
+
+def _quarry_checks(n: int, full: tuple[str, str] = ("a full sled cannot take stones", "꽉 찬 개인창고는 석재를 캐낼 수 없음"),
+                   held: tuple[str, str] = ("", "")) -> list[dict]:
+    """Get New Stones from a sled of n with the quarry's stock not in question: refused on a full sled (`full`, its
+    words by language), else what is taken and held (`held`: words that say what the sled held, by language)."""
+    if n == D.SLED_CAPACITY:
+        return [{"description": full[0], "description_ko": full[1], "raises": "imhotep/turn/get-stones/not-allowed",
+                 "answers": {"asks": "quarry", "verdict": "no"}}]
+    took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
+    return [{"description": f"{took} stone(s) taken ({D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on the sled"
+                            f"{held[0]}): the sled holds {n + took}",
+             "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 {D.SLED_CAPACITY}개{held[1]}) "
+                               f"개인창고에 {n + took}개",
+             "path": "me.sled", "equals": n + took,
+             "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"},
+                         {"asks": "sled_after", "amount": n + took}]}]
+
 
 def _sled_from_seat(asked: Asked, seat: int, n: int, loaded: int | None) -> QuestionExample | None:
     players = asked.number("players") or max(2, seat)
@@ -798,19 +805,10 @@ def _sled_from_seat(asked: Asked, seat: int, n: int, loaded: int | None) -> Ques
         "setup": {"players": players, "me": colour, colour: {"sled": n}},
         "actions": [{"kind": "stones"}],
     }
-    if n == D.SLED_CAPACITY:
-        spec["expect"] = [{"description": f"the {_nth(seat)} player starts with {start} stones, a full sled: it cannot take stones",
-                           "description_ko": f"{nth_ko} 번째 플레이어는 석재 {start}개로 시작해 개인창고가 꽉 참: 석재 캐내기 불가",
-                           "raises": "imhotep/turn/get-stones/not-allowed", "answers": {"asks": "quarry", "verdict": "no"}}]
-    else:
-        took = min(D.QUARRY_TAKE, D.SLED_CAPACITY - n)
-        spec["expect"] = [{"description": f"{took} stone(s) taken ({D.QUARRY_TAKE} per action, at most {D.SLED_CAPACITY} on "
-                                          f"the sled, which holds {n}): the sled holds {n + took}",
-                           "description_ko": f"석재 {took}개를 가져와 (한 번에 {D.QUARRY_TAKE}개, 개인창고는 최대 "
-                                             f"{D.SLED_CAPACITY}개, 지금 {n}개) 개인창고에 {n + took}개",
-                           "path": "me.sled", "equals": n + took,
-                           "answers": [{"asks": "stones_taken", "amount": took}, {"asks": "quarry", "verdict": "yes"},
-                                       {"asks": "sled_after", "amount": n + took}]}]
+    spec["expect"] = _quarry_checks(
+        n, full=(f"the {_nth(seat)} player starts with {start} stones, a full sled: it cannot take stones",
+                 f"{nth_ko} 번째 플레이어는 석재 {start}개로 시작해 개인창고가 꽉 참: 석재 캐내기 불가"),
+        held=(f", which holds {n}", f", 지금 {n}개"))
     return QuestionExample(spec)
 
 
