@@ -623,9 +623,7 @@ def _maat_sides(asked: Asked) -> QuestionExample | None:
                             f"{' (a die below the scales counts on neither side)' if below else ''}: {sum_text}{faith_en}",
              "description_ko": f"온전한 쪽은 +, 부패한 쪽과 초과 자원 하나하나는 -"
                                f"{' (저울 아래 주사위는 어느 쪽에도 세지 않음)' if below else ''}: {sum_text}{faith_ko}",
-             "path": "me.balance", "equals": final,
-             # the balance asked is the one Faith leaves; with Faith placed, "what's my balance" may mean the one before
-             "answers": {"asks": "balance", **({} if used else {"amount": final})}},
+             "path": "me.balance", "equals": final, "answers": {"asks": "balance"}},
             {"description": f"balance {final}: {loss} VP lost by the VP-loss table",
              "description_ko": f"균형값 {final}: 점수 손실표에 따라 {loss}점 손실", "path": "me.vp", "equals": 10 - loss,
              "answers": [{"asks": "vp_lost", "amount": loss}, {"asks": "loses_vp", "verdict": "yes" if loss else "no"}]},
