@@ -4,6 +4,7 @@ builders serving the answer's rules that can read the question, the one whose sc
 the question asked makes the example."""
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable, NamedTuple
 
 from .api import QuestionExample
@@ -13,6 +14,19 @@ from .asked import Asked, Vocabulary
 class Builder(NamedTuple):
     rule_ids: tuple[str, ...]                               # rules it demonstrates (a cited one must be here)
     build: Callable[[Asked], QuestionExample | None]        # None: the question lacks what it needs
+
+
+_ENDS = ".,;?!:"
+_JOINS = re.compile(r"\band\b|(?<=[가-힣])고\s")
+
+
+def clause(text: str, at: int) -> str:
+    """The clause a position of a question stands in: between punctuation, and "and" / "…고" ("I have 3 on my sled
+    and 2 left in the quarry": the 2 is the quarry's)."""
+    start = max(text.rfind(p, 0, at) for p in _ENDS) + 1
+    ends = [i for p in _ENDS if (i := text.find(p, at)) >= 0]
+    whole = text[start:min(ends) if ends else len(text)]
+    return _JOINS.split(whole[:at - start])[-1] + _JOINS.split(whole[at - start:])[0]
 
 
 def fitting(builders: Iterable[tuple], asked: Asked, rule_ids: list[str]) -> list[QuestionExample]:

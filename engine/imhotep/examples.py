@@ -11,7 +11,7 @@ import re
 
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
-from ..examples import Builder, best_fitting, refused
+from ..examples import Builder, best_fitting, clause, refused
 from ..numbers import read_numbers
 from . import data as D
 
@@ -472,7 +472,7 @@ def _ship_stones_now(asked: Asked, size: int) -> int | None:
         if n.start in size_at:
             continue
         near = asked.text[max(0, n.start - 10):n.start + len(n.text) + 6]
-        if _CARRIES.search(_clause(asked.text, n.start)) and not _BOW_WORDS.search(near):
+        if _CARRIES.search(clause(asked.text, n.start)) and not _BOW_WORDS.search(near):
             return n.value
     return size if _FULL.search(asked.text) else None
 
@@ -652,15 +652,6 @@ _SLED_EMPTY = re.compile(r"(?:개인)?창고(?:는|가|도)?\s?(?:텅\s?)?(?:비
                          r"\bsled is empty\b|\bempty sled\b|\bnothing on my sled\b", re.IGNORECASE)
 
 
-def _clause(text: str, at: int) -> str:
-    """The clause a position of the text stands in (between punctuation or "and"/"고")."""
-    start = max(text.rfind(p, 0, at) for p in ".,;?!") + 1
-    ends = [i for p in ".,;?!" if (i := text.find(p, at)) >= 0]
-    clause = text[start:min(ends) if ends else len(text)]
-    return re.split(r"\band\b|(?<=[가-힣])고\s", clause[:at - start])[-1] + re.split(r"\band\b|(?<=[가-힣])고\s",
-                                                                                     clause[at - start:])[0]
-
-
 # the asker's place in turn order ("나는 세 번째 순서", "I'm third in turn order", "내가 시작 플레이어"), which sets the
 # stones the sled starts with; only on the first turn is that still what it holds
 _SEAT = re.compile(r"(첫|두|세|네)\s?번째\s?(?:순서|차례\s?순서|플레이어)|(시작\s?플레이어)|"
@@ -688,7 +679,7 @@ def _starting_sled(asked: Asked) -> tuple[int, int, int | None] | None:
         if found.start() <= n.start < found.end() or (asked.number("players") is not None and n.value == players
                                                       and n.start < found.start()):
             continue
-        if _LOADED.search(_clause(asked.text, n.start)):
+        if _LOADED.search(clause(asked.text, n.start)):
             if loaded is not None:
                 return None     # two loads: another case than the first turn's one
             loaded = n.value
@@ -704,7 +695,7 @@ def _sled(asked: Asked) -> QuestionExample | None:
         return _sled_from_seat(asked, *seated)
     # stones left in the quarry ("돌무더기에 내 색깔 석재가 딱 2개 남았고", "only 2 of my stones left in the quarry"):
     # what can be taken from, not what the sled holds
-    stock = [g for g in asked.numbers if _QUARRY_STOCK.search(_clause(asked.text, g.start))]
+    stock = [g for g in asked.numbers if _QUARRY_STOCK.search(clause(asked.text, g.start))]
     quarry = stock[0].value if stock else None
     if quarry is None and _QUARRY_EMPTY.search(asked.text):
         quarry = 0

@@ -16,7 +16,7 @@ import re
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
 from ..numbers import particle
-from ..examples import Builder, about, best_fitting, refused
+from ..examples import Builder, about, best_fitting, clause, refused
 from .board import FACTS, GODS as GODS_ALL
 from .temple import open_building_spaces as temple_open
 from .data_files import DATA_DIR
@@ -483,18 +483,11 @@ BELOW = re.compile(r"저울\s?(?:의\s?)?(?:아래|밑)|\b(?:below|under(?:neath
 
 
 def _below(asked: Asked, n) -> bool:
-    return BELOW.search(_clause(asked.text, n.start)) is not None
+    return BELOW.search(clause(asked.text, n.start)) is not None
 
 
 def _below_dice(asked: Asked) -> list[int]:
     return [n.value for n in asked.written if _below(asked, n)]
-
-
-def _clause(text: str, at: int) -> str:
-    """The clause a position of the text stands in (between punctuation, or "and"/"그리고")."""
-    start = max(text.rfind(p, 0, at) for p in ".,;?!:") + 1
-    ends = [i for p in ".,;?!:" if (i := text.find(p, at)) >= 0]
-    return text[start:min(ends) if ends else len(text)]
 
 
 def _claimed(asked: Asked, vocab: Vocabulary, given) -> bool:
@@ -542,13 +535,13 @@ def _faith_placed_otherwise(asked: Asked, balance: int, faith: int) -> bool:
     vocab = vocabulary()
     offsetting = "pure" if balance < 0 else "tainted"
     for m in vocab.quantity("faith").pattern.finditer(asked.text):
-        clause = _clause(asked.text, m.start())
-        named = {key for key in ("pure", "tainted") if vocab.quantity(key).pattern.search(clause)}
-        named |= {"pure" for _ in re.finditer(r"왼쪽|\bleft\b", clause, re.IGNORECASE)}
-        named |= {"tainted" for _ in re.finditer(r"오른쪽|\bright\b", clause, re.IGNORECASE)}
+        part = clause(asked.text, m.start())
+        named = {key for key in ("pure", "tainted") if vocab.quantity(key).pattern.search(part)}
+        named |= {"pure" for _ in re.finditer(r"왼쪽|\bleft\b", part, re.IGNORECASE)}
+        named |= {"tainted" for _ in re.finditer(r"오른쪽|\bright\b", part, re.IGNORECASE)}
         if named - {offsetting} or (named and balance == 0):
             return True
-        if faith > abs(balance) and ALL_OF.search(clause):
+        if faith > abs(balance) and ALL_OF.search(part):
             return True
     return False
 
