@@ -13,6 +13,10 @@ A scenario is data (kb/data/<game>/scenarios/*.yaml, where `kb check` links it t
       - {description, description_ko, path: ..., equals_player: others.0}    a role's seat
       - {description, description_ko, event: score, field: points, who: me, equals: 3}
                                                    the last such event (of that role's seat)
+      - {..., event: score, field: points, who: me, match: {reason: [statues, wrath]}, total: true, equals: 16}
+                                                   `match`: only the events whose fields hold these values
+                                                   (one, or one of a list); `total`: the field added up over
+                                                   every such event, not the last one's
       - {description, description_ko, raises: <rule id>}                     the refusal's rule
       - {..., answers: {asks: vp_lost, amount: 2, of: white}}     optional, on any of the above (or a
                                                    list of them): the check states the number a how-many
@@ -185,7 +189,13 @@ def _check(engine: Engine, situation: Situation, events: list[dict], raised: Ill
         matching = [e for e in events if e.get("event") == exp["event"]]
         if "who" in exp:
             matching = [e for e in matching if e.get("seat") == _seat(situation, exp["who"])]
-        actual = _field(matching[-1], exp.get("field", "")) if matching else None
+        for key, wanted in (exp.get("match") or {}).items():
+            wanted = wanted if isinstance(wanted, list) else [wanted]
+            matching = [e for e in matching if e.get(key) in wanted]
+        if exp.get("total"):
+            actual = sum(_field(e, exp.get("field", "")) for e in matching)
+        else:
+            actual = _field(matching[-1], exp.get("field", "")) if matching else None
     elif "path" in exp:
         actual = engine.scenario_value(situation, exp["path"])
     else:

@@ -126,6 +126,19 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
     # two players' points, in the order asked
     ("Four-player game just ended. Obelisks: White 4 high, Black 4, Gray 2, Brown has none. What do White and Gray "
      "each score?", "imhotep", [12, 5], ["points", "points"]),
+    # two Decoration cards, each on its own site's stones: 9 // 3 + 14 // 3
+    ("I hold the Temple Decoration and the Burial Chamber Decoration. At the end the temple has 9 stones and the "
+     "burial chamber 14. How many points from the two cards?", "imhotep", [7], ["points"]),
+    ("게임 끝났어. 석상 카드 4장이랑 신전 장식 카드가 있고, 신전에 석재가 모두 13개야. 이 카드들로 몇 점?", "imhotep", [14],
+     ["points"]),
+    # the Wrath of the Pharaoh: 6 Statues (17) less the penalty
+    ("파라오의 분노로 끝났어. 석상 카드 6장 있는데 피라미드에는 내 석재가 하나도 없어. 석상 점수에서 벌점 빼면 몇 점이야?",
+     "imhotep", [12], ["points"]),
+    # Obelisks (B): 2 waiting + 2 brought build one obelisk of 3, 1 left; an obelisk on the 8 space and 1 left: 8 + 1
+    ("Obelisks on side B: 2 of my stones were waiting below and a ship brought 2 more. How many of my stones are left "
+     "at the bottom?", "imhotep", [1], ["stones waiting below"]),
+    ("오벨리스크 B면이야. 게임 중에 8점 칸에 오벨리스크 하나 쌓았고, 게임 끝났을 때 아래쪽에 내 석재가 1개 남았어. 오벨리스크에서 "
+     "총 몇 점이야?", "imhotep", [9], ["points"]),
 ])
 def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assistant, question, game, amounts, units_en):
     line = _short(assistant, question, game)
@@ -481,3 +494,30 @@ def test_the_stones_a_ship_carries_are_not_the_number_on_its_bow():
     assert _ship_minimum(read(text, "ko")) is None          # loading asked, not sailing
     # another site's stones, or no ship size: no loading example
     assert _ship_load_one(read("피라미드에 석재가 4개 있어. 내 석재 더 얹어도 돼?", "ko")) is None
+
+
+def test_the_wrath_example_plays_only_a_game_with_the_variant():
+    from engine.imhotep import examples as imhotep_examples
+    from engine.registry import get
+
+    vocabulary = get("imhotep").vocabulary()
+    basic = vocabulary.read("기본 규칙으로 하고 있어. 나는 묘실에 석재가 하나도 없어. 나는 -5점 벌점은 파라오의 분노 규칙을 쓸 때만 "
+                            "있다고 했고, 친구는 항상 받는 거래. 누가 맞아?", "ko")
+    assert imhotep_examples._wrath(basic) is None
+    # "a group of 6 in the burial chamber but no stones on the obelisks": only the obelisks are empty
+    told = vocabulary.read("Wrath of the Pharaoh, game over: one connected group of 6 in the burial chamber but no stones "
+                           "on the obelisks. Chamber points minus the penalty, how many is that?", "en")
+    made = imhotep_examples._wrath(told)
+    assert made is not None and made.spec["setup"]["burial"] and "obelisk" not in made.spec["setup"]
+    assert [c["equals"] for c in made.spec["expect"] if c.get("path") == "me.obelisk"] == [0]
+
+
+def test_the_wrath_penalty_is_taken_once_however_many_sites_are_empty(assistant):
+    question = "파라오의 분노 규칙인데 나는 피라미드랑 오벨리스크에 석재가 하나도 없어. 친구가 두 군데니까 벌점 -10점이래. 맞아?"
+    answer = assistant.answer(question, "imhotep")
+    example = answer["example"]
+    assert example["from_question"] and example["verified"]
+    line = from_engine(of_text(question, "ko"), example, registry.get("imhotep").vocabulary())
+    assert line["verdict"] == "no" and line["claimed"] == 10 and line["value"]["amount"] == 5
+    # the short line (the ruling's or the engine's) says the same
+    assert answer["answer"]["short"]["verdict"] == "no"

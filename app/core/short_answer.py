@@ -41,6 +41,7 @@ ADDS_UP = re.compile(r"합쳐|합치면|합하면|합해서|합친|합계|총합
 ORDINALS_EN = {w: i for i, w in enumerate("second third fourth fifth sixth seventh eighth ninth tenth".split(), start=2)}
 ORDINAL_EN = re.compile(r"\b(?:" + "|".join(ORDINALS_EN) + r")\b", re.I)
 ONE_GROUP = re.compile(r"\s?(?:덩어리|(?:connected |single )?group\b)", re.I)
+GROUP_BEFORE = re.compile(r"덩어리\s?$")          # "6개짜리 덩어리 하나": the one counts the group
 LABELS = {"yes": {"en": "Yes", "ko": "예"}, "no": {"en": "No", "ko": "아니요"}}
 
 
@@ -277,9 +278,9 @@ def _plays_every_number(question: Question, example: dict, answered: list[int], 
     checked.update(abs(tag["amount"]) for c in example.get("checks") or [] for tag in c.get("answers") or ()
                    if isinstance(tag.get("amount"), int) and tag.get("amount") != c.get("expected"))
     checked.subtract(Counter(abs(a) for a in answered))
-    # "7개가 한 덩어리로", "one connected group of 7": the one counts groups, it sets nothing the scene must show
+    # "7개가 한 덩어리로", "one connected group of 7", "덩어리 하나": the one counts groups, it sets nothing the scene must show
     wanted = Counter(abs(n.value) for n in question.numbers
-                     if not (n.value == 1 and ONE_GROUP.match(question.text, n.end)
+                     if not (n.value == 1 and (ONE_GROUP.match(question.text, n.end) or GROUP_BEFORE.search(question.text, 0, n.start))
                              and not n.text[:1].isdigit()))
     if question.lang == "en":
         wanted.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(question.text))

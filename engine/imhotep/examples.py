@@ -12,8 +12,10 @@ import re
 from ..api import QuestionExample
 from ..asked import Asked, Vocabulary, load
 from ..examples import Builder, best_fitting, clause, refused
+from ..korean import josa
 from ..numbers import read_numbers
 from . import data as D
+from .narrate import CARD
 
 SITE_KO = {"burial": "묘실", "pyramid": "피라미드", "temple": "신전", "obelisk": "오벨리스크"}
 SITE_EN = {"burial": "burial chamber", "pyramid": "pyramid", "temple": "temple", "obelisk": "obelisks"}
@@ -128,6 +130,318 @@ def _decoration(asked: Asked) -> QuestionExample | None:
             {"description": f"1 point per 3 stones of any colour: {n} // 3 = {points}",
              "description_ko": f"색깔과 관계없이 석재 3개당 1점: {n} ÷ 3 = {points}점 (나머지 버림)",
              "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}],
+    })
+
+
+# a decoration card's word, and a site the question finishes ("피라미드(A)는 딱 꼭대기까지 완성됐고", "Pyramid A was completed
+# right up to the top"): every space of pyramid A holds a stone, no more (no stone set beside it)
+_DECORATION_WORD = re.compile(r"\bdecorations?\b|장식", re.IGNORECASE)
+_SENTENCE = re.compile(r"[.?!;]")
+_COMPLETED = re.compile(r"완성|\bcomplete(?:d)?\b|\bfinished\b", re.IGNORECASE)
+_BESIDE = re.compile(r"옆에\s?(?:따로\s?)?(?:놓은|둔)\s?석재(?:는|가)?\s?(?:하나도\s?)?없|\bno (?:extra )?stones? (?:set )?beside\b",
+                     re.IGNORECASE)
+
+
+def _sites_in(text: str) -> list[str]:
+    """The sites a stretch of a question names, in reading order (the market is no building site)."""
+    found = []
+    for site in D.BUILDING_SITES:
+        for m in vocabulary().thing(site).pattern.finditer(text):
+            found.append((m.start(), site))
+    return [s for _, s in sorted(found)]
+
+
+def _decorations_held(text: str) -> list[str]:
+    """The sites whose Decoration cards the question holds: the sites named in the noun phrase before each
+    decoration word ("the Temple Decoration and the Obelisk Decoration", "피라미드 장식이랑 묘실 장식 카드",
+    "the Pyramid and the Burial Chamber Decoration")."""
+    held, since = [], 0
+    for m in _DECORATION_WORD.finditer(text):
+        start = max([since] + [s.end() for s in _SENTENCE.finditer(text, 0, m.start())])
+        for site in _sites_in(text[start:m.start()]):
+            if site not in held:
+                held.append(site)
+        since = m.end()
+    return held
+
+
+def _site_stones(asked: Asked, sites: list[str]) -> dict | None:
+    """The stones on each of these sites, as the question gives them: a number in a clause naming one site ("the
+    temple has 11 stones in total and the obelisks 8", "신전에 석재가 모두 11개, 오벨리스크에 8개야"), or pyramid A
+    completed to its top with no stone beside it. None where a site's count is not given, or given twice."""
+    counted = {g.start for g in asked.numbers if g.quantity in ("statue_cards", "players", "group", "place")}
+    blue = _unused_blue(asked)
+    stones = {}
+    for n in asked.written:
+        if n.start in counted or (blue is not None and n.value == blue and _BLUE_AFTER.match(asked.text[n.start + len(n.text):])):
+            continue
+        named = set(_sites_in(clause(asked.text, n.start)))
+        if len(named) != 1 or not (site := named.pop()) in sites:
+            continue
+        if site in stones:
+            return None
+        stones[site] = n.value
+    if "pyramid" in sites and "pyramid" not in stones:
+        for m in vocabulary().thing("pyramid").pattern.finditer(asked.text):
+            told = clause(asked.text, m.start())
+            if _COMPLETED.search(told) and not re.search(r"\d", told) and _BESIDE.search(asked.text):
+                stones["pyramid"] = len(D.PYRAMID_A)
+    return stones if all(site in stones for site in sites) else None
+
+
+def _cards_at_end(asked: Asked) -> QuestionExample | None:
+    """The green cards (Decorations) held at the game's end with the stones the question puts on their sites, and
+    the Statues and unused blue cards it counts besides: each card's points and their total. Only where the question
+    holds two kinds or more (one alone: `_decoration`, `_statues`)."""
+    if asked.has("side_b"):
+        return None
+    sites = _decorations_held(asked.text)
+    statues = asked.number("statue_cards")
+    blue = _unused_blue(asked)
+    if not sites or len(sites) + (statues is not None) + (blue is not None) < 2:
+        return None
+    stones = _site_stones(asked, sites)
+    if stones is None or (statues is not None and not 0 < statues <= D.DECK["statue"]):
+        return None
+    most = 3 * (D.STONES_PER_COLOR - D.SCORE_MARKER)
+    if any(n < 0 or n > most for n in stones.values()) or (blue is not None and not 0 < blue <= sum(D.DECK[c] for c in D.BLUE_CARDS)):
+        return None
+    held = {DECORATION[site]: 1 for site in sites}
+    setup = {"players": 4, "me": "black", "black": {"sled": 0}}
+    for site, n in stones.items():
+        colors = [OTHERS[i % 3] for i in range(n)]      # the other players' stones: the cards' points alone are mine
+        for c in set(colors):
+            setup.setdefault(c, {})["sled"] = 0
+        if site == "obelisk":
+            setup["obelisk"] = {c: colors.count(c) for c in set(colors)}
+        elif site == "burial":
+            setup["burial"] = [colors[i:i + 3] for i in range(0, n, 3)]
+        else:
+            setup[site] = colors
+    parts, parts_ko, expect = [], [], []
+    for site in sites:
+        points = stones[site] // D.DECORATION_STONES
+        parts.append((points, f"{CARD[DECORATION[site]][0]}: {stones[site]} stones // 3 = {points}",
+                      f"{SITE_KO[site]} 장식: 석재 {stones[site]}개 ÷ 3 = {points}점"))
+        expect.append({"description": f"{stones[site]} stones on the {SITE_EN[site]}",
+                       "description_ko": f"{SITE_KO[site]}의 석재 {stones[site]}개",
+                       "path": f"{site}.stones", "equals": stones[site]})
+    if statues is not None:
+        held["statue"] = statues
+        table = D.STATUE_POINTS
+        points = table[statues - 1] if statues <= len(table) else table[-1] + (statues - len(table)) * D.STATUE_PAST_FIVE
+        parts.append((points, f"{statues} Statues: {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5)",
+                      f"석상 {statues}장: {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더)"))
+    if blue is not None:
+        for card in D.BLUE_CARDS:
+            if (k := min(blue - sum(held.get(c, 0) for c in D.BLUE_CARDS), D.DECK[card])) > 0:
+                held[card] = k
+        parts.append((blue * D.UNUSED_BLUE_POINTS, f"{blue} unused blue card(s): {blue * D.UNUSED_BLUE_POINTS}",
+                      f"쓰지 않은 파란색 카드 {blue}장: {blue * D.UNUSED_BLUE_POINTS}점"))
+    setup["black"]["cards"] = held
+    total = sum(p for p, _, _ in parts)
+    sums = " + ".join(str(p) for p, _, _ in parts)
+    expect.append({"description": "; ".join(en for _, en, _ in parts) + f": {sums} = {total} points from the cards",
+                   "description_ko": "; ".join(ko for _, _, ko in parts) + f": {sums} = 카드로 {total}점",
+                   "path": "me.score", "equals": total, "answers": {"asks": "points", "amount": total}})
+    named_en = [f"{CARD[DECORATION[s]][0]} ({stones[s]} stones on the {SITE_EN[s]})" for s in sites]
+    named_ko = [f"{CARD[DECORATION[s]][1]}({SITE_KO[s]}에 석재 {stones[s]}개)" for s in sites]
+    if statues is not None:
+        named_en.append(f"{statues} Statue cards")
+        named_ko.append(f"석상 카드 {statues}장")
+    if blue is not None:
+        named_en.append(f"{blue} unused blue card(s)")
+        named_ko.append(f"쓰지 않은 파란색 카드 {blue}장")
+    rules = [DECORATION_RULE[s] for s in sites] + (["imhotep/statue"] if statues is not None else []) \
+        + (["imhotep/final-scoring/unused-blue"] if blue is not None else []) + ["imhotep/final-scoring/green-purple"]
+    return QuestionExample({
+        "id": "imhotep/scenario/from-question/cards-" + "-".join(f"{s}-{stones[s]}" for s in sites)
+              + (f"-statues-{statues}" if statues is not None else "") + (f"-blue-{blue}" if blue is not None else ""),
+        "title": {"en": "At the game's end" + (f", {len(sites)} Decoration cards" if len(sites) > 1 else "") + ": "
+                        + ", ".join(named_en),
+                  "ko": "게임이 끝났을 때" + (f" 장식 카드 {len(sites)}장" if len(sites) > 1 else "") + ": " + ", ".join(named_ko)},
+        "rules": rules, "setup": setup, "actions": [{"kind": "final_scoring"}], "expect": expect,
+    })
+
+
+_WRATH = re.compile(r"\bwrath\b|분노", re.IGNORECASE)
+# a site with none of my stones: "none of my stones on the obelisks", "no stones on the obelisks", "오벨리스크에는 (내)
+# 석재가 하나도 없어"
+_NONE_THERE = re.compile(r"\bnone of my stones\b|\bno stones?\b|\bnot a single stone\b|하나도\s?없|(?:석재|돌)(?:가|는)?\s?없",
+                         re.IGNORECASE)
+# a game without the variant, its penalty only named ("기본 규칙으로 하고 있어 … 파라오의 분노 규칙을 쓸 때만")
+_NO_WRATH = re.compile(r"기본\s?규칙|\bbasic (?:rules?|game)\b|\bwithout (?:the )?wrath\b|\bnot (?:playing|using) (?:with )?(?:the )?wrath\b|"
+                       r"분노\s?(?:규칙|변형)?(?:은|는)?\s?(?:없이|안\s?(?:쓰|써|해|하)|빼고)", re.IGNORECASE)
+_BUT = re.compile(r"\bbut\b|\bwhile\b|는데|지만|인데", re.IGNORECASE)
+
+
+def _part(text: str, at: int) -> str:
+    """The clause a position stands in, less what "but" / "…는데" parts from it ("a group of 6 in the burial chamber
+    but no stones on the obelisks", "아래쪽 내 칸에 석재 1개 있었는데 이번 배로 3개가 왔어")."""
+    whole = clause(text, at)
+    start = text.find(whole)
+    while 0 <= start and start + len(whole) < at:
+        start = text.find(whole, start + 1)
+    if not whole or not 0 <= start <= at:
+        return whole
+    return _BUT.split(whole[:at - start])[-1] + _BUT.split(whole[at - start:])[0]
+
+
+def _wrath(asked: Asked) -> QuestionExample | None:
+    """The Wrath of the Pharaoh at the game's end: the sites the question says hold none of my stones cost the
+    penalty once, whatever their number, and the points it scores besides (Statue cards, or one group in the burial
+    chamber) are scored first: those points less the penalty."""
+    if not _WRATH.search(asked.text) or _NO_WRATH.search(asked.text) or asked.has("side_b"):
+        return None
+    missing = []
+    for m in _NONE_THERE.finditer(asked.text):
+        for site in _sites_in(_part(asked.text, m.start())):
+            if site not in missing:
+                missing.append(site)
+    if not missing:
+        return None
+    statues = asked.number("statue_cards")
+    group = asked.number("group") if "burial" not in missing else None
+    if statues is not None and group is not None:
+        return None
+    if (statues is not None and not 0 < statues <= D.DECK["statue"]) or \
+            (group is not None and not 0 < group <= D.STONES_PER_COLOR - D.SCORE_MARKER):
+        return None
+    missing = [s for s in D.BUILDING_SITES if s in missing]
+    setup = {"players": 2, "me": "black", "wrath": True, "black": {"sled": 0}, "white": {"sled": 0}}
+    reason, rules = None, []
+    if statues is not None:
+        setup["black"]["cards"] = {"statue": statues}
+        table = D.STATUE_POINTS
+        points = table[statues - 1] if statues <= len(table) else table[-1] + (statues - len(table)) * D.STATUE_PAST_FIVE
+        reason, what_en, what_ko = "statues", f"{statues} Statue cards score {points}", f"석상 카드 {statues}장은 {points}점"
+        rules = ["imhotep/statue"]
+    elif group is not None:
+        table = D.BURIAL_GROUP_POINTS
+        points = table[group - 1] if group <= len(table) else table[-1] + (group - len(table)) * D.BURIAL_PAST_FIVE
+        reason, what_en, what_ko = "burial", f"a group of {group} in the burial chamber scores {points}", \
+            f"묘실의 {group}개짜리 덩어리는 {points}점"
+        rules = ["imhotep/sites-a/burial-chamber/scoring-groups"]
+    # one stone of mine on each site the question does not name as empty (the burial chamber: the group, or one
+    # stone apart from the white ones, whose point is not part of what is asked)
+    for site in D.BUILDING_SITES:
+        if site in missing:
+            continue
+        if site == "obelisk":
+            setup["obelisk"] = {"black": 1}
+        elif site == "burial":
+            cells = ["black"] * (group or 1)
+            cells += ["white"] * (-len(cells) % D.BURIAL_ROWS)
+            setup["burial"] = [cells[i:i + D.BURIAL_ROWS] for i in range(0, len(cells), D.BURIAL_ROWS)]
+        else:
+            setup[site] = ["black"]
+    named_en = " and ".join(SITE_EN[s] for s in missing)
+    named_ko = " ".join([josa(SITE_KO[s], "과/와") for s in missing[:-1]] + [SITE_KO[missing[-1]]])
+    if len(missing) > 1:
+        named_en, named_ko = f"{len(missing)} sites ({named_en})", f"건설부지 {len(missing)}곳({named_ko})"
+    penalty = {"description": f"no stone of mine on the {named_en}: the Wrath's penalty, once, -{D.WRATH_PENALTY}",
+               "description_ko": f"{named_ko}에 내 석재가 없으니 파라오의 분노 벌점 한 번, -{D.WRATH_PENALTY}점",
+               "event": "score", "who": "me", "match": {"reason": "wrath"}, "field": "missing", "equals": missing}
+    empty = [{"description": f"my stones on the {SITE_EN[site]}: 0", "description_ko": f"{SITE_KO[site]}의 내 석재: 0개",
+              "path": f"me.{site}", "equals": 0} for site in missing]
+    expect = [penalty, {"description": f"the penalty: {D.WRATH_PENALTY} points lost",
+                        "description_ko": f"벌점: {D.WRATH_PENALTY}점 감점",
+                        "event": "score", "who": "me", "match": {"reason": "wrath"}, "field": "points", "total": True,
+                        "equals": -D.WRATH_PENALTY, "answers": {"asks": "penalty", "amount": D.WRATH_PENALTY}}]
+    if reason:
+        total = points - D.WRATH_PENALTY
+        expect = [{"description": what_en, "description_ko": what_ko, "event": "score", "who": "me",
+                   "match": {"reason": reason}, "field": "points", "total": True, "equals": points}, penalty,
+                  {"description": f"{points} - {D.WRATH_PENALTY} = {total} points",
+                   "description_ko": f"{points} - {D.WRATH_PENALTY} = {total}점",
+                   "event": "score", "who": "me", "match": {"reason": [reason, "wrath"]}, "field": "points", "total": True,
+                   "equals": total, "answers": {"asks": "points"}}]
+    scored_en = f"; {statues} Statue cards" if statues else f"; a group of {group} in the burial chamber" if group else ""
+    scored_ko = f", 석상 카드 {statues}장" if statues else f", 묘실에 {group}개짜리 덩어리" if group else ""
+    return QuestionExample({
+        "id": f"imhotep/scenario/from-question/wrath-{'-'.join(missing)}" + (f"-{reason}-{statues or group}" if reason else ""),
+        "title": {"en": f"Wrath of the Pharaoh at the game's end: none of my stones on the {named_en}{scored_en}",
+                  "ko": f"파라오의 분노로 게임 종료: {named_ko}에 내 석재가 없음{scored_ko}"},
+        "rules": ["imhotep/variant-wrath-of-the-pharaoh/penalty", *rules],
+        "setup": setup,
+        "actions": [{"kind": "final_scoring"}],
+        "expect": empty + expect,
+    })
+
+
+# Obelisks (B): my holding space at the bottom ("in my spot at the bottom", "아래쪽 내 칸에", "waiting below"), the
+# stones a ship brings there ("this ship brought 3 more", "이번 배로 … 3개가 … 왔어"), the upper space an obelisk
+# went up on ("on the 9 space", "9점 칸에")
+_SIDE_B = re.compile(r"B\s?면|\bside B\b|\bB side\b|\(B\)|(?<![A-Za-z])B(?=\s?:)", re.IGNORECASE)
+_BELOW = re.compile(r"아래|\bbottom\b|\bbelow\b|\bholding\b|\bwaiting\b", re.IGNORECASE)
+_BROUGHT = re.compile(r"\bbr(?:ought|ings?)\b|\barriv|(?<![가-힣])배로|(?<![가-힣])배에|왔|도착", re.IGNORECASE)
+_TOWER_SPACE = re.compile(r"(\d+)\s?(?:점\s?칸|-?points?\s+space|\s+space)", re.IGNORECASE)
+
+
+def _obelisk_b(asked: Asked) -> QuestionExample | None:
+    """Obelisks (B): the stones a ship brings to my holding space, an obelisk of 3 built on the highest empty upper
+    space each time three wait there, the rest left waiting; or, at the game's end, an obelisk built on the space
+    the question names and the stones still waiting (1 point each)."""
+    if not asked.has("obelisk") or not _SIDE_B.search(asked.text):
+        return None
+    ends = bool(re.search(r"게임\s?(?:이\s?)?끝|\bgame (?:is )?over\b|\bgame end|\bend of the game\b", asked.text, re.IGNORECASE))
+    space = _TOWER_SPACE.search(asked.text)
+    told = [n for n in asked.written if n.value > 0 and not (space and n.start == space.start(1))]
+    below = [n for n in told if _BELOW.search(_part(asked.text, n.start)) and not _BROUGHT.search(_part(asked.text, n.start))]
+    brought = [n for n in told if _BROUGHT.search(_part(asked.text, n.start)) and n not in below]
+    hold, tower = D.OBELISK_B_HOLDING, D.OBELISK_B_TOWER
+    setup = {"players": 2, "me": "black", "sides": {"obelisk": "B"}}
+    if ends and space and len(below) == 1 and not brought:
+        top, left = int(space.group(1)), below[0].value
+        if top not in D.OBELISK_B_SPACES or left > hold:
+            return None
+        # the obelisk played in: a ship of mine to a holding space that already held what makes it 3 and leaves the
+        # stones the question says were still waiting; the other player's obelisks on the spaces above
+        start = left + tower - 4 if left else 0
+        ship = ["black"] * (4 if left else tower)
+        setup.update({"towers": [[v, "white"] for v in D.OBELISK_B_SPACES if v > top], "obelisk": {"black": start},
+                      "ships": [ship, 3, 2, 2] if len(ship) == 4 else [ship + [None], 3, 2, 2]})
+        total = top + left * D.OBELISK_B_LEFTOVER
+        expect = [
+            {"description": f"the third stone waiting builds an obelisk on the highest empty upper space: {top}",
+             "description_ko": f"세 번째 석재가 모이면 비어 있는 위쪽 칸 중 가장 높은 칸에 오벨리스크: {top}점 칸",
+             "path": "me.towers", "equals": [top]},
+            {"description": f"{left} stone(s) still waiting at the game's end", "description_ko": f"게임이 끝날 때 아래에 남은 석재 {left}개",
+             "path": "me.obelisk", "equals": left},
+            {"description": f"{top} for the obelisk + {left} x {D.OBELISK_B_LEFTOVER} for the stones left = {total} points",
+             "description_ko": f"오벨리스크 {top}점 + 남은 석재 {left} x {D.OBELISK_B_LEFTOVER}점 = {total}점",
+             "path": "me.score", "equals": total, "answers": {"asks": "points", "amount": total}}]
+        actions = [{"kind": "sail", "ship": 0, "site": "obelisk"}, {"kind": "final_scoring"}]
+        title = {"en": f"Obelisks (B): 1 obelisk built on the {top} space, {left} stone(s) still waiting at the game's end",
+                 "ko": f"오벨리스크(B): {top}점 칸에 오벨리스크 1개, 게임이 끝날 때 아래에 석재 {left}개"}
+        name = f"obelisk-b-built-{top}-left-{left}"
+    elif not ends and len(below) == 1 and len(brought) == 1 and not space:
+        start, come = below[0].value, brought[0].value
+        if start > hold or not 0 < come <= 4:
+            return None
+        built = (start + come) // tower
+        left = (start + come) % tower
+        # a ship of the size it brings, full: it may sail with any load at or over the number on its bow
+        setup.update({"obelisk": {"black": start}, "ships": [["black"] * come, 3, 2, 2]})
+        tops = list(D.OBELISK_B_SPACES[:built])
+        expect = [
+            {"description": f"{start} waiting + {come} arriving = {start + come}: an obelisk of {tower} each time {tower} wait "
+                            f"({built} built, on {', '.join(map(str, tops)) or 'none'})",
+             "description_ko": f"아래에 {start}개 + 도착 {come}개 = {start + come}개: {tower}개가 모일 때마다 오벨리스크 "
+                               f"({built}개, {', '.join(map(str, tops)) or '없음'}점 칸)",
+             "path": "me.towers", "equals": tops},
+            {"description": f"left waiting below: {left}", "description_ko": f"아래에 남는 석재: {left}개",
+             "path": "me.obelisk", "equals": left, "answers": {"asks": "holding", "amount": left}}]
+        actions = [{"kind": "sail", "ship": 0, "site": "obelisk"}]
+        title = {"en": f"Obelisks (B): {start} of my stones waiting, a ship brings {come} more",
+                 "ko": f"오벨리스크(B): 아래에 내 석재 {start}개, 배로 {come}개 더 도착"}
+        name = f"obelisk-b-{start}-plus-{come}"
+    else:
+        return None
+    return QuestionExample({
+        "id": f"imhotep/scenario/from-question/{name}", "title": title,
+        "rules": ["imhotep/sites-b/obelisks/holding-space", "imhotep/sites-b/obelisks/build", "imhotep/sites-b/obelisks/leftover"],
+        "setup": setup, "actions": actions, "expect": expect,
     })
 
 
@@ -990,6 +1304,13 @@ BUILDERS = (
     Builder(("imhotep/burial-chamber-decoration", "imhotep/pyramid-decoration", "imhotep/temple-decoration",
       "imhotep/obelisk-decoration", "imhotep/market-cards/green/example", "imhotep/market-cards/green/keep-face-up",
       "imhotep/final-scoring/green-purple"), _decoration),
+    Builder(("imhotep/burial-chamber-decoration", "imhotep/pyramid-decoration", "imhotep/temple-decoration",
+      "imhotep/obelisk-decoration", "imhotep/market-cards/green/example", "imhotep/market-cards/green/keep-face-up",
+      "imhotep/final-scoring/green-purple", "imhotep/statue", "imhotep/final-scoring/unused-blue"), _cards_at_end),
+    Builder(("imhotep/variant-wrath-of-the-pharaoh/penalty", "imhotep/variant-wrath-of-the-pharaoh"), _wrath),
+    Builder(("imhotep/sites-b/obelisks", "imhotep/sites-b/obelisks/except", "imhotep/sites-b/obelisks/small-obelisks",
+      "imhotep/sites-b/obelisks/holding-space", "imhotep/sites-b/obelisks/build", "imhotep/sites-b/obelisks/leftover",
+      "imhotep/sites-b/obelisks/example"), _obelisk_b),
     Builder(("imhotep/sites-a/obelisks/ties", "imhotep/sites-a/obelisks/example-scoring",
       "imhotep/sites-a/obelisks/highest-scores-most", "imhotep/sites-a/obelisks/at-least-one-stone"), _obelisk_tie),
     Builder(("imhotep/sites-a/obelisks/highest-scores-most", "imhotep/sites-a/obelisks/ties",
