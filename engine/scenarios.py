@@ -23,8 +23,10 @@ A scenario is data (kb/data/<game>/scenarios/*.yaml, where `kb check` links it t
                                                    question asking that (engine/asked.py `Ask`) wants —
                                                    `amount` where it is not the checked value itself (VP
                                                    lost where the check reads the VP left), `of` the thing
-                                                   it is of (a colour's points); or `verdict: yes | no`
-                                                   for a question whether the move may be made
+                                                   it is of (a colour's points), `sum: true` where it is
+                                                   the total of the parts the question adds up ("those two
+                                                   together"); or `verdict: yes | no` for a question
+                                                   whether the move may be made
 
 The runner checks the setup against its game's declared shape (engine/setup_schema.py), plays the
 actions with the real engine and checks each expectation. Every check is worded in Korean and English
@@ -222,5 +224,6 @@ def _answers(exp: dict, expected, scenario_id: str) -> list[dict] | None:
                 or not isinstance(amount, int):
             raise ScenarioError(f"{scenario_id}: `answers` is {{asks: <what is asked>, amount: <a whole number, where "
                                 f"the checked value is not one> | verdict: yes | no}} or a list of them: {tag!r}")
-        out.append({"asks": tag["asks"], "amount": amount, **({"of": tag["of"]} if tag.get("of") else {})})
+        out.append({"asks": tag["asks"], "amount": amount, **({"of": tag["of"]} if tag.get("of") else {}),
+                    **({"sum": True} if tag.get("sum") is True else {})})
     return out

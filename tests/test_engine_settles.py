@@ -139,6 +139,9 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      "at the bottom?", "imhotep", [1], ["stones waiting below"]),
     ("오벨리스크 B면이야. 게임 중에 8점 칸에 오벨리스크 하나 쌓았고, 게임 끝났을 때 아래쪽에 내 석재가 1개 남았어. 오벨리스크에서 "
      "총 몇 점이야?", "imhotep", [9], ["points"]),
+    # the Simple game's bonus of the parts a question adds up ("those two together"): its total, each part checked
+    ("The simple game is over. I have 2 age I technology cards (the government included) and strength 6. How much "
+     "bonus culture do those two give me together?", "through-the-ages", [16], ["bonus culture"]),
 ])
 def test_a_how_many_question_gets_the_engines_number_with_its_calculation(assistant, question, game, amounts, units_en):
     line = _short(assistant, question, game)
@@ -521,3 +524,15 @@ def test_the_wrath_penalty_is_taken_once_however_many_sites_are_empty(assistant)
     assert line["verdict"] == "no" and line["claimed"] == 10 and line["value"]["amount"] == 5
     # the short line (the ruling's or the engine's) says the same
     assert answer["answer"]["short"]["verdict"] == "no"
+
+
+def test_the_engines_total_and_the_rulings_sum_agree_on_the_simple_bonus(assistant):
+    question = ("맛보기 게임 끝났어. 1시대 기술 카드 5장(정부 카드 포함) 내려놨고 군사력은 3이야. 이 두 개로 받는 보너스 문화 점수 "
+                "합치면 몇 점?")
+    answer = assistant.answer(question, "through-the-ages")
+    engine_line = from_engine(of_text(question, "ko"), answer["example"], registry.get("through-the-ages").vocabulary())
+    assert engine_line["value"]["amount"] == 16 and "10 + 6" in engine_line["calculation"]["ko"]
+    assert answer["answer"]["short"]["value"]["amount"] == 16
+    # a part the question does not add up is not in the total: no worker makes science or food in the example
+    checks = answer["example"]["checks"]
+    assert [c["expected"] for c in checks] == [10, 6, 16]

@@ -95,8 +95,9 @@ def from_engine(question: Question, example: dict | None, vocabulary) -> dict | 
     wanted = vocabulary.asked_for(asking)
     if not wanted:
         return None
-    if ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text):
-        return None         # two things added up: a check answers one of them
+    totals = [tag for c in checks for tag in c.get("answers") or () if tag.get("sum")]
+    if (ADDS_UP.search(question.text) or BACK_REFERENCE.search(question.text)) and not totals:
+        return None         # two things added up: a check answers one of them, unless it states their total
     if kind == "yes_no":
         return _engine_verdict(question, example, wanted, asking)
     # a one-sentence question is its own asking words: read once, as the question was (Question.asked)
@@ -279,9 +280,12 @@ def _plays_every_number(question: Question, example: dict, answered: list[int], 
                    if isinstance(tag.get("amount"), int) and tag.get("amount") != c.get("expected"))
     checked.subtract(Counter(abs(a) for a in answered))
     # "7개가 한 덩어리로", "one connected group of 7", "덩어리 하나": the one counts groups, it sets nothing the scene must show
+    # "those two", "이 두 개로": a count of what the question listed, no number of the case
+    pointing = [(m.start(), m.end()) for m in BACK_REFERENCE.finditer(question.text)]
     wanted = Counter(abs(n.value) for n in question.numbers
                      if not (n.value == 1 and (ONE_GROUP.match(question.text, n.end) or GROUP_BEFORE.search(question.text, 0, n.start))
-                             and not n.text[:1].isdigit()))
+                             and not n.text[:1].isdigit())
+                     and not any(a <= n.start < b for a, b in pointing))
     if question.lang == "en":
         wanted.update(ORDINALS_EN[m.group(0).lower()] for m in ORDINAL_EN.finditer(question.text))
     wanted.subtract(Counter(abs(v) for v in claimed))     # a dispute's claims are the positions' own numbers

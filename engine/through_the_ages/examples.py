@@ -517,6 +517,103 @@ def refill(asked: Asked) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
+# the Simple game's end, and what a question counts for its bonus: "3 age I tech cards", "1시대 기술 카드 4장",
+# "military strength 4", "군사력은 5", "happy faces add up to 11", "행복 지수 5", "4 science per round", "라운드당 식량
+# 3개, 자원 5개"
+SIMPLE_END = re.compile(r"맛보기\s?(?:게임)?\s?(?:이\s?)?(?:끝|종료)|\bsimple game (?:just |has )?(?:ended|is over|over)\b|"
+                        r"\bend of the simple game\b|\bsimple game\b[^.?!]{0,20}\b(?:ended|over)\b", re.IGNORECASE)
+_BONUS_PARTS = {
+    "technologies": re.compile(r"(\d+)\s*(?:age I|Age I)\s+tech|1\s?시대\s?기술\s?카드\s?(\d+)\s?장", re.IGNORECASE),
+    "strength": re.compile(r"\bstrength (?:is |of )?(\d+)\b|군사력(?:은|이|는)?\s?(\d+)", re.IGNORECASE),
+    "happiness": re.compile(r"\bhappy faces (?:add up to|total|come to) (\d+)|\bhappiness (?:is |of )?(\d+)\b|"
+                            r"행복\s?지수(?:\s?표식을\s?다\s?더하면)?(?:은|는|가|이)?\s?(\d+)", re.IGNORECASE),
+    "science": re.compile(r"(\d+) science (?:points? )?(?:per|a|each) round|과학\s?(?:점수)?\s?(\d+)\s?(?:을|를)?\s?생산",
+                          re.IGNORECASE),
+    "food": re.compile(r"(\d+) food\b|식량\s?(\d+)\s?개", re.IGNORECASE),
+    "resources": re.compile(r"(\d+) resources\b|자원\s?(\d+)\s?개", re.IGNORECASE),
+}
+_PER_ROUND = re.compile(r"per round|a round|each round|라운드\s?(?:당|마다)|\bproduce|생산", re.IGNORECASE)
+# the Age I technologies a civilization can hold with no worker on them (no production, science or strength of
+# their own): the cards a count of Age I technologies is made of, Monarchy (the government) first
+_PLAIN_AGE_I = ("iron", "irrigation", "alchemy", "theology", "drama", "printing-press", "bread-and-circuses",
+                "swordsmen", "knights")
+
+
+def simple_bonus(asked: Asked) -> QuestionExample | None:
+    """The Simple game's final bonus of what the question counts — each part the rate of the rulebook's list
+    times its number (happiness: the track's faces, at most 8, so at most 16) — with every part it does not
+    count set to nothing, so the bonus is the sum of the parts it asks about."""
+    if not SIMPLE_END.search(asked.text):
+        return None
+    told = {}
+    for part, pattern in _BONUS_PARTS.items():
+        found = [int(next(g for g in m.groups() if g)) for m in pattern.finditer(asked.text)]
+        if len(found) > 1:
+            return None
+        if found:
+            told[part] = found[0]
+    if ("food" in told or "resources" in told) and not _PER_ROUND.search(asked.text):
+        return None
+    if len(told) < 1 or told.get("technologies", 1) < 1 or told.get("technologies", 1) > 1 + len(_PLAIN_AGE_I):
+        return None
+    if any(n > 30 for n in told.values()):
+        return None
+    rates = value("simple_bonus")
+    n = told.get("technologies")
+    workers = {"agriculture": told.get("food", 0), "bronze": told.get("resources", 0),
+               "philosophy": told.get("science", 0), "religion": told.get("happiness", 0),
+               "warriors": told.get("strength", 0)}
+    me = {"government": "monarchy" if n else "despotism", "techs": list(_PLAIN_AGE_I[:n - 1]) if n else [],
+          "workers": workers, "pool": 0}
+    # a leader the question holds besides is no technology card: one with no part in the bonus stands for it
+    leader = bool(LEADER.search(asked.text))
+    if leader:
+        me["leader"] = "christopher-columbus"
+    faces = min(told.get("happiness", 0), 8)
+    parts = {"technologies": rates["per_age_i_technology"] * (n or 0), "strength": rates["per_strength"] * told.get("strength", 0),
+             "happiness": min(rates["happy_max"], rates["per_happy_face"] * faces),
+             "science": rates["per_science_rating"] * told.get("science", 0),
+             "production": rates["per_food_and_resource"] * (told.get("food", 0) + told.get("resources", 0))}
+    words = {"technologies": (f"{n} Age I technology card(s), the government included: {n} × 2 = {parts['technologies']}",
+                              f"1시대 기술 카드 {n}장(정부 카드 포함): {n} × 2 = {parts['technologies']}점"),
+             "strength": (f"2 per point of military strength: {told.get('strength')} × 2 = {parts['strength']}",
+                          f"군사력 1점 당 2점: {told.get('strength')} × 2 = {parts['strength']}점"),
+             "happiness": (f"2 per happy face, at most 16 ({told.get('happiness')} face(s) count as {faces} on the track): "
+                           f"{parts['happiness']}",
+                           f"행복 지수 당 2점, 최대 16점 (행복 지수 {told.get('happiness')}은 트랙에서 {faces}): {parts['happiness']}점"),
+             "science": (f"1 per science point produced per round: {parts['science']}",
+                         f"라운드 당 생산하는 과학 점수 당 1점: {parts['science']}점"),
+             "production": (f"1 per food and resource produced per round: {told.get('food', 0)} + {told.get('resources', 0)} = "
+                            f"{parts['production']}",
+                            f"라운드 당 생산하는 식량과 자원 1개 당 1점: {told.get('food', 0)} + {told.get('resources', 0)} = "
+                            f"{parts['production']}점")}
+    asked_parts = [p for p in ("technologies", "strength", "happiness", "science") if p in told] + \
+        (["production"] if "food" in told or "resources" in told else [])
+    total = sum(parts.values())
+    expect = [{"description": words[p][0], "description_ko": words[p][1], "event": "bonus", "field": p, "equals": parts[p]}
+              for p in asked_parts]
+    expect.append({"description": " + ".join(str(parts[p]) for p in asked_parts) + f" = {total} bonus culture",
+                   "description_ko": " + ".join(str(parts[p]) for p in asked_parts) + f" = 보너스 문화 점수 {total}점",
+                   "event": "bonus", "field": "total", "equals": total, "answers": {"asks": "bonus", "sum": True}})
+    named = {"technologies": (f"{n} Age I technologies", f"1시대 기술 카드 {n}장"),
+             "strength": (f"strength {told.get('strength')}", f"군사력 {told.get('strength')}"),
+             "happiness": (f"{told.get('happiness')} happy face(s)", f"행복 지수 {told.get('happiness')}"),
+             "science": (f"{told.get('science')} science per round", f"라운드 당 과학 {told.get('science')}"),
+             "production": (f"{told.get('food', 0)} food and {told.get('resources', 0)} resources per round",
+                            f"라운드 당 식량 {told.get('food', 0)}개, 자원 {told.get('resources', 0)}개")}
+    return QuestionExample({
+        "id": f"{GAME}/scenario/from-question/simple-bonus-" + "-".join(f"{p}-{told.get(p)}" for p in sorted(told)),
+        "title": {"en": "The Simple game's bonus: " + ", ".join(named[p][0] for p in asked_parts)
+                        + ("; 1 Age I leader, no technology card" if leader else ""),
+                  "ko": "맛보기 게임의 보너스 점수: " + ", ".join(named[p][1] for p in asked_parts)
+                        + ("; 1시대 지도자 1명은 기술 카드가 아님" if leader else "")},
+        "rules": [T + "simple-game-end/bonus-points"],
+        "setup": {"last_round": True, "me": me},
+        "actions": [{"kind": "final_bonus"}],
+        "expect": expect,
+    })
+
+
 def _first_card(kind) -> str:
     """The lowest-level card of a building kind (a temple: Religion)."""
     return min(kind.marks & set(all_cards()), key=lambda c: (card(c)["level"], c))
@@ -563,6 +660,8 @@ BUILDERS = [
     (r"aggress|침략|sacrific|희생|attack|공격", (T + "advanced/aggression",), aggression),
     (r"card row|the row|카드 ?열|refill", (T + "second-round/card-row", T + "how-to-play/refill-card-row",
                                                          T + "first-round/card-row"), refill),
+    (r"simple|맛보기", (T + "simple-game-end", T + "comprehensive-example", T + "setup/happiness/simple-game-bonus"),
+     simple_bonus),
 ]
 RULES_READ = 5          # how far down the answer's rules a builder's rules are looked for
 
