@@ -139,6 +139,11 @@ def test_a_tag_that_answers_nothing_is_refused_naming_the_scenario():
      "at the bottom?", "imhotep", [1], ["stones waiting below"]),
     ("오벨리스크 B면이야. 게임 중에 8점 칸에 오벨리스크 하나 쌓았고, 게임 끝났을 때 아래쪽에 내 석재가 1개 남았어. 오벨리스크에서 "
      "총 몇 점이야?", "imhotep", [9], ["points"]),
+    # a Decree scored from the pieces and stock the question counts: D08 (2 per Gold, 1 per other Resource, at most
+    # 20), D14 (2 per Statue, 2 per Building around the Temple Complex)
+    ("Game over. I have Decree D08 and 4 Gold, 2 Papyrus and 1 Limestone left. How many VP does D08 give me?",
+     "tekhenu", [11], ["VP"]),
+    ("게임 끝났어. D14 법령 있고 석상 2개, 신전 단지 주변에 건물 4개 지었어. D14로 몇 점이야?", "tekhenu", [12], ["VP"]),
     # the Simple game's bonus of the parts a question adds up ("those two together"): its total, each part checked
     ("The simple game is over. I have 2 age I technology cards (the government included) and strength 6. How much "
      "bonus culture do those two give me together?", "through-the-ages", [16], ["bonus culture"]),
@@ -536,3 +541,14 @@ def test_the_engines_total_and_the_rulings_sum_agree_on_the_simple_bonus(assista
     # a part the question does not add up is not in the total: no worker makes science or food in the example
     checks = answer["example"]["checks"]
     assert [c["expected"] for c in checks] == [10, 6, 16]
+
+
+def test_a_seth_board_decree_counts_the_statues_as_the_question_tells_them(assistant):
+    question = ("I'm scoring decree DX03 with 3 statues of mine on the Seth board (two for the people, one honoring Seth) "
+                "and 2 buildings there. How many points?")
+    answer = assistant.answer(question, "tekhenu-time-of-set")
+    example = answer["example"]
+    assert example["from_question"] and example["verified"]
+    line = from_engine(of_text(question, "en"), example, registry.get("tekhenu-time-of-set").vocabulary())
+    assert line["value"]["amount"] == 10          # (3 Statues + 2 Buildings) x 2
+    assert "2 for the people, 1 honouring Seth" in example["title"]["en"]

@@ -20,10 +20,12 @@ from ..examples import Builder, about, best_fitting, clause, refused
 from .board import FACTS, GODS as GODS_ALL
 from .temple import open_building_spaces as temple_open
 from .data_files import DATA_DIR
+from .decrees import SCORING as DECREES
 from .editions import EDITION_FACTS as EDITIONS
 
 ID = "tekhenu/scenario/from-question/"
 RESOURCES = ("bread", "papyrus", "limestone", "granite")
+RESOURCE_KO = {"bread": "빵", "papyrus": "파피루스", "limestone": "석회암", "granite": "화강암", "gold": "금"}
 THOTH_MARKET = [        # one Card Market for the Thoth examples (ids are placeholders; only their types matter)
     [{"kind": "blessing", "card": "B01"}, {"kind": "blessing", "card": "B02"}, {"kind": "technology", "card": "T01"}],
     [{"kind": "blessing", "card": "B03"}, {"kind": "blessing", "card": "B04"}, {"kind": "technology", "card": "T02"},
@@ -780,6 +782,96 @@ THOTH_RULES = ("tekhenu/actions/thoth/overview", "tekhenu/actions/thoth/card-cou
                "tekhenu/actions/thoth/card-count-3-4", "tekhenu/actions/thoth/card-count-5-6",
                "tekhenu/actions/thoth/same-section", "tekhenu/actions/thoth/market-sections-by-happiness")
 
+# -- a Decree scored from the pieces and stock a question counts ---------------------------------------------
+# "신전 단지 주변에 건물 3개", "3 Buildings around the Temple Complex": the Buildings a Decree counts there
+_TEMPLE_BUILDINGS = re.compile(r"신전\s?단지\s?(?:주변|둘레|주위)?(?:에|에는)?\s?(?:내\s?)?(?:건물|건축물)(?:을|를|이|은|는)?\s?(\d+)\s?개|"
+                               r"\b(\d+) (?:of my )?(?:temple )?buildings? (?:around|at|in|on) the temple(?: complex)?\b",
+                               re.IGNORECASE)
+# the Decrees scored from one count the setup can hold as it is: Scribes, Statues built, Buildings built, the
+# Buildings around the Temple Complex, the Resources left (each card's numbers are the engine's: data/decrees.yaml)
+_DECREE_COUNTS = {"D07": ("scribes",), "D08": ("resources",), "D12": ("temple_buildings",),
+                  "D14": ("statues", "temple_buildings"), "D18": ("statues",)}
+
+
+def _decree_scoring(asked: Asked) -> QuestionExample | None:
+    """A Decree's Victory Points at the end of the game from what the question counts for it (D07 Scribes, D08
+    the Resources left, D12 the Buildings around the Temple Complex, D14 those and the Statues built, D18 the
+    Statues): the Decree scored alone."""
+    decrees = [t.key for t in asked.of_kind("card") if t.key in _DECREE_COUNTS]
+    if len(set(decrees)) != 1:
+        return None
+    card = decrees[0]
+    need = _DECREE_COUNTS[card]
+    told: dict = {}
+    if "statues" in need:
+        told["statues"] = asked.number("statues")
+    if "scribes" in need:
+        told["scribes"] = asked.number("scribes")
+    if "temple_buildings" in need:
+        found = [int(next(g for g in m.groups() if g)) for m in _TEMPLE_BUILDINGS.finditer(asked.text)]
+        told["temple_buildings"] = found[0] if len(found) == 1 else None
+    if "resources" in need:
+        stock = {r: asked.number(thing=r) for r in (*RESOURCES, "gold")}
+        told["resources"] = stock if any(v is not None for v in stock.values()) else None
+    if any(v is None for v in told.values()):
+        return None
+    me: dict = {"decrees": [card], "resources": {r: 0 for r in (*RESOURCES, "gold")}}
+    board: dict = {}
+    spec_of = DECREES[card]
+    lines = []
+    if "statues" in told:
+        most = FACTS("player_start.statues")
+        if not 0 <= told["statues"] <= most:
+            return refused(f"A player has {most} Statues: {told['statues']} built Statues cannot be set up.",
+                           f"플레이어의 석상은 {most}개입니다: 지은 석상 {told['statues']}개는 준비할 수 없습니다.")
+        me["statues_left"] = most - told["statues"]
+        vp = spec_of["statues"] * told["statues"]
+        lines.append((vp, f"{told['statues']} Statue(s) × {spec_of['statues']} = {vp}",
+                      f"석상 {told['statues']}개 × {spec_of['statues']}점 = {vp}점"))
+    if "temple_buildings" in told:
+        spaces = len(FACTS("temple.building_spaces"))
+        if not 0 <= told["temple_buildings"] <= spaces:
+            return None
+        board["temple_buildings"] = {str(i): "me" for i in range(told["temple_buildings"])}
+        vp = spec_of["temple_buildings"] * told["temple_buildings"]
+        lines.append((vp, f"{told['temple_buildings']} Building(s) around the Temple Complex × {spec_of['temple_buildings']} = {vp}",
+                      f"신전 단지 주변 건축물 {told['temple_buildings']}개 × {spec_of['temple_buildings']}점 = {vp}점"))
+    if "scribes" in told:
+        me["scribes"] = told["scribes"]
+        vp = spec_of["vp"] * told["scribes"]
+        lines.append((vp, f"{told['scribes']} Scribe(s) × {spec_of['vp']} = {vp}", f"서기 {told['scribes']}명 × {spec_of['vp']}점 = {vp}점"))
+    if "resources" in told:
+        stock = {r: n or 0 for r, n in told["resources"].items()}
+        me["resources"] = stock
+        gold = stock["gold"]
+        others = sum(stock[r] for r in RESOURCES)
+        raw = spec_of["gold_vp"] * gold + spec_of["other_vp"] * others
+        vp = min(spec_of["max"], raw)
+        lines.append((vp, f"{gold} Gold × {spec_of['gold_vp']} + {others} other Resource(s) × {spec_of['other_vp']} = {raw}"
+                          + (f", at most {spec_of['max']}" if raw > spec_of["max"] else ""),
+                      f"금 {gold}개 × {spec_of['gold_vp']}점 + 다른 자원 {others}개 × {spec_of['other_vp']}점 = {raw}점"
+                      + (f", 최대 {spec_of['max']}점" if raw > spec_of["max"] else "")))
+    total = sum(vp for vp, _, _ in lines)
+    named_en = {"statues": f"{told.get('statues')} Statue(s) built", "scribes": f"{told.get('scribes')} Scribe(s)",
+                "temple_buildings": f"{told.get('temple_buildings')} Building(s) around the Temple Complex",
+                "resources": ", ".join(f"{n} {r.capitalize()}" for r, n in (told.get("resources") or {}).items() if n)}
+    named_ko = {"statues": f"석상 {told.get('statues')}개", "scribes": f"서기 {told.get('scribes')}명",
+                "temple_buildings": f"신전 단지 주변 건축물 {told.get('temple_buildings')}개",
+                "resources": ", ".join(f"{RESOURCE_KO[r]} {n}개" for r, n in (told.get("resources") or {}).items() if n)}
+    return QuestionExample({
+        "id": f"{ID}decree-{card.lower()}-" + "-".join(f"{k}-{v if not isinstance(v, dict) else '-'.join(str(x or 0) for x in v.values())}"
+                                                     for k, v in told.items()),
+        "title": {"en": f"Decree {card} at the end of the game: " + ", ".join(named_en[k] for k in told),
+                  "ko": f"게임 끝의 법령 {card}: " + ", ".join(named_ko[k] for k in told)},
+        "rules": [f"tekhenu/{card}", "tekhenu/scoring/after-scoring/decrees"],
+        "setup": {"players": 2, "edition": _edition(asked), "me": me, "others": {"decrees": []}, "board": board},
+        "actions": [{"kind": "phase", "phase": "final_scoring"}, {"kind": "score_decrees", "cards": [card]}],
+        "expect": [{"description": "; ".join(en for _, en, _ in lines) + (f": {total} VP" if len(lines) > 1 else ""),
+                    "description_ko": "; ".join(ko for _, _, ko in lines) + (f": {total}점" if len(lines) > 1 else ""),
+                    "event": "decrees_scored", "field": f"vp.{card}", "equals": total, "answers": {"asks": "vp"}}],
+    })
+
+
 BUILDERS = [
     Builder(("tekhenu/maat/vp-loss-table", "tekhenu/maat/step-4-vp-loss", "tekhenu/maat/step-1-balance",
              "tekhenu/maat/step-2-faith", "tekhenu/maat/example-6", "tekhenu/maat/example-7",
@@ -809,4 +901,6 @@ BUILDERS = [
              "tekhenu/actions/horus/statue-for-god/bonus-when-others-act",
              "tekhenu/actions/horus/statue-for-god/overview", "tekhenu/actions/horus/statue-for-god/example-13"),
             _statue_bonus),
+    Builder(("tekhenu/D07", "tekhenu/D08", "tekhenu/D12", "tekhenu/D14", "tekhenu/D18",
+             "tekhenu/scoring/after-scoring/decrees"), _decree_scoring),
 ]

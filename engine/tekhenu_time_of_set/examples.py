@@ -353,6 +353,80 @@ def _people_statue(asked: Asked) -> QuestionExample | None:
     return QuestionExample(spec)
 
 
+# -- Decrees DX02 and DX03 from the pieces a question puts on the Seth board ----------------------------------
+_SETH_BUILDINGS = re.compile(r"\b(\d+) (?:of my )?buildings?\b|(?:건물|건축물)(?:이|을|를)?\s?(\d+)\s?개", re.IGNORECASE)
+_PEOPLE = re.compile(r"민중|\bfor the people\b", re.IGNORECASE)
+
+
+def _statue_kinds(asked: Asked, statues: int, columns: int) -> tuple[int, int]:
+    """(for the people, honouring Seth) of the Statues the question puts on the Seth board: as it tells them ("one
+    for the people, one honoring Seth", "민중 석상 1개"), else the columns' spaces first."""
+    people = honor = None
+    for n in asked.written:
+        after, before = asked.text[n.end:n.end + 24], asked.text[max(0, n.start - 12):n.start]
+        if re.match(r"\s*(?:statues?\s+)?for the people", after, re.IGNORECASE) or re.search(r"민중(?:을\s?위한)?\s?석상\s?$", before):
+            people = n.value
+        elif re.match(r"\s*(?:statues?\s+)?honou?ring", after, re.IGNORECASE) or re.search(r"기리는\s?석상\s?$", before):
+            honor = n.value
+    if people is None and honor is None:
+        people = min(statues, columns)
+    people = statues - honor if people is None else people
+    honor = statues - people if honor is None else honor
+    return people, honor
+
+
+def _seth_decree(asked: Asked) -> QuestionExample | None:
+    """DX02 (per Building on the Seth board) or DX03 (per Statue and per Building there) at the final Scoring,
+    from the Buildings and Statues the question puts on the Seth board: one Building of mine in each of the first
+    regions (one per region), the Statues for the people below the columns first, the rest honouring Seth."""
+    cards = {t.key for t in asked.of_kind("card")} & {"DX02", "DX03"}
+    if len(cards) != 1:
+        return None
+    card = cards.pop()
+    found = [int(next(g for g in m.groups() if g)) for m in _SETH_BUILDINGS.finditer(asked.text)]
+    if len(found) != 1:
+        return None
+    built = found[0]
+    statues = asked.number("statues") or 0
+    regions = F("seth_board.regions")
+    columns = F("seth_board.columns")
+    if not 0 <= built <= len(regions) or not 0 <= statues <= len(columns) + 1:
+        return None
+    if card == "DX03" and not asked.number("statues"):
+        return None
+    people, honor = _statue_kinds(asked, statues, len(columns))
+    if people > len(columns) or people + honor != statues:
+        return None
+    seth = {"regions": {str(r): ["me", None] for r in range(1, built + 1)},
+            "people": ["me"] * people + [None] * (len(columns) - people), "honor": ["me"] * honor}
+    vp_each = F(f"seth_cards.decrees.{card}")["vp"]
+    if card == "DX02":
+        total = vp_each * built
+        line_en = f"{built} Building(s) on the Seth board × {vp_each} = {total} VP" + (
+            f" (the Statue(s) there count for nothing)" if statues else "")
+        line_ko = f"세트 보드의 건축물 {built}개 × {vp_each}점 = {total}점" + (" (석상은 세지 않음)" if statues else "")
+    else:
+        total = vp_each * (statues + built)
+        line_en = f"({statues} Statue(s) + {built} Building(s) on the Seth board) × {vp_each} = {total} VP"
+        line_ko = f"(세트 보드의 석상 {statues}개 + 건축물 {built}개) × {vp_each}점 = {total}점"
+    return QuestionExample({
+        "id": f"{ID}decree-{card.lower()}-buildings-{built}-statues-{statues}",
+        "title": {"en": f"Decree {card} at the final Scoring: {built} Building(s)"
+                        + (f" and {statues} Statue(s) ({people} for the people, {honor} honouring Seth)" if statues else "")
+                        + " of mine on the Seth board",
+                  "ko": f"최종 점수 계산의 법령 {card}: 세트 보드에 내 건축물 {built}개"
+                        + (f", 석상 {statues}개 (민중을 위한 석상 {people}개, 세트를 기리는 석상 {honor}개)" if statues else "")},
+        "rules": [f"tekhenu-time-of-set/{card}"],
+        "setup": {"players": 3, "edition": _edition(asked), "me": {"decrees": [card], "buildings_left": 10 - built},
+                  "others": {"decrees": [], "buildings_left": 10},
+                  "board": {"god_statues": {g: [] for g in ("horus", "ra", "hathor", "bastet", "thoth", "osiris", "seth")}},
+                  "seth": seth},
+        "actions": [{"kind": "phase", "phase": "final_scoring"}, {"kind": "score_decrees", "cards": [card]}],
+        "expect": [{"description": line_en, "description_ko": line_ko, "event": "decrees_scored", "field": f"vp.{card}",
+                    "equals": total, "answers": {"asks": "vp"}}],
+    })
+
+
 BUILDERS = (
     Builder(("tekhenu-time-of-set/gameplay/seth-action/step-2-build",
              "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region"), _seth_cost),
@@ -363,4 +437,6 @@ BUILDERS = (
              "tekhenu-time-of-set/gameplay/seth-action/step-5-blood-token"), _blood),
     Builder(("tekhenu-time-of-set/gameplay/horus/statue-for-the-people",
              "tekhenu-time-of-set/gameplay/horus/statues-on-seth-board"), _people_statue),
+    Builder(("tekhenu-time-of-set/DX02", "tekhenu-time-of-set/DX03", "tekhenu-time-of-set/appendix/decree-cards/columns"),
+            _seth_decree),
 )
