@@ -31,7 +31,7 @@ from . import tables
 from .present import amount_text
 from .question import Question
 from .negation import asks_negated, negated as is_negated
-from .settle import (BACK_REFERENCE, HOW_MANY, Settled, asking_sentences, asks_several, claim_right, dispute,
+from .settle import (BACK_REFERENCE, HOW_MANY, Settled, asking_sentences, asks_several, asks_total, claim_right, dispute,
                      position_words, question_kind, statement)
 
 # a number asked of two things added up ("묘실 점수랑 장식 카드 합치면", "those two together"); "총 몇 명" is one total
@@ -349,8 +349,9 @@ def short_answer(question: Question, answer: dict, example: dict | None,
     texts = {text_lang: answer.get("text") or "", (answer.get("other") or {}).get("lang") or "":
              (answer.get("other") or {}).get("text") or ""}
     if kind == "how_many":
-        if asks_several(question) or len(question.numbers) != 1:
-            return None     # one number answers one question about one number of the player's
+        if asks_several(question) or len(question.numbers) != 1 or asks_total(question.text):
+            return None     # one number answers one question about one number of the player's (not a total of
+                            # two things: "the Statue count plus D18 together")
         # a situation with the question's own number ("balance -7: how many VP?"): the engine's result,
         # where the example plays the answer's own rule — an example of another rule counts another thing
         # ("4 players: how many Cult cards?" is not answered by a 4-player building cost)

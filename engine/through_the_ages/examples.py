@@ -532,6 +532,13 @@ _BONUS_PARTS = {
     "food": re.compile(r"(\d+) food\b|식량\s?(\d+)\s?개", re.IGNORECASE),
     "resources": re.compile(r"(\d+) resources\b|자원\s?(\d+)\s?개", re.IGNORECASE),
 }
+# a part of the bonus named: the question adds it up, so its number must be told
+_PART_WORDS = {"technologies": re.compile(r"\btech(?:nolog(?:y|ies))?\b|기술", re.IGNORECASE),
+               "strength": re.compile(r"\bstrength\b|군사력", re.IGNORECASE),
+               "happiness": re.compile(r"\bhapp(?:y|iness)\b|행복", re.IGNORECASE),
+               "science": re.compile(r"\bscience\b|과학", re.IGNORECASE),
+               "food": re.compile(r"\bfood\b|식량", re.IGNORECASE),
+               "resources": re.compile(r"\bresources?\b|자원", re.IGNORECASE)}
 _PER_ROUND = re.compile(r"per round|a round|each round|라운드\s?(?:당|마다)|\bproduce|생산", re.IGNORECASE)
 # the Age I technologies a civilization can hold with no worker on them (no production, science or strength of
 # their own): the cards a count of Age I technologies is made of, Monarchy (the government) first
@@ -554,6 +561,8 @@ def simple_bonus(asked: Asked) -> QuestionExample | None:
             told[part] = found[0]
     if ("food" in told or "resources" in told) and not _PER_ROUND.search(asked.text):
         return None
+    if any(part not in told and words.search(asked.text) for part, words in _PART_WORDS.items()):
+        return None         # a part the question adds up without its number ("happiness and science production")
     if len(told) < 1 or told.get("technologies", 1) < 1 or told.get("technologies", 1) > 1 + len(_PLAIN_AGE_I):
         return None
     if any(n > 30 for n in told.values()):
