@@ -552,3 +552,14 @@ def test_a_seth_board_decree_counts_the_statues_as_the_question_tells_them(assis
     line = from_engine(of_text(question, "en"), example, registry.get("tekhenu-time-of-set").vocabulary())
     assert line["value"]["amount"] == 10          # (3 Statues + 2 Buildings) x 2
     assert "2 for the people, 1 honouring Seth" in example["title"]["en"]
+
+
+@pytest.mark.parametrize("question", [
+    "Wrath of the Pharaoh: I have stones on the obelisks, white has 3 and I have 2. So no -5 for me, right?",
+    "Obelisks at the end: black 4, white -2, brown 3. How many points does black get?",
+])
+def test_a_negative_number_is_no_obelisk_height_and_never_breaks_the_answer(assistant, question):
+    answer = assistant.answer(question, "imhotep")
+    assert answer["answer"] is not None
+    example = answer.get("example") or {}
+    assert "-2" not in str((example.get("title") or {}).get("en", ""))

@@ -514,7 +514,8 @@ def _obelisk_heights_asked(asked: Asked) -> tuple[dict, bool]:
     text = asked.text
     numbers = list(asked.written)
     players_at = {g.start for g in asked.numbers if g.quantity in ("players", "tied")}
-    heights = [n for n in numbers if n.start not in players_at and not _NOT_A_HEIGHT.match(text[n.end:])
+    # a negative number ("no -5 for me") is a penalty, never a height
+    heights = [n for n in numbers if n.start not in players_at and n.value >= 0 and not _NOT_A_HEIGHT.match(text[n.end:])
                and not _OTHERS_BEFORE.search(text[max(0, n.start - 12):n.start])]
     spots = sorted((m.start(), m.end(), color) for color, words in _COLOR_WORDS.items()
                    for m in re.finditer(words, text, re.IGNORECASE))
