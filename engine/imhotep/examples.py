@@ -93,6 +93,19 @@ def _site_named(asked: Asked) -> str | None:
     return site.key if site else None
 
 
+def _fill_site(setup: dict, site: str, colors: list[str]) -> None:
+    """These stones on a site of the setup (the obelisks by height, the burial chamber column by column), their
+    owners' sleds left empty."""
+    for c in set(colors):
+        setup.setdefault(c, {})["sled"] = 0
+    if site == "obelisk":
+        setup["obelisk"] = {c: colors.count(c) for c in set(colors)}
+    elif site == "burial":
+        setup["burial"] = [colors[i:i + D.BURIAL_ROWS] for i in range(0, len(colors), D.BURIAL_ROWS)]
+    else:
+        setup[site] = colors
+
+
 def _decoration(asked: Asked) -> QuestionExample | None:
     if not asked.has("decoration"):
         return None
@@ -106,16 +119,8 @@ def _decoration(asked: Asked) -> QuestionExample | None:
                       f"cannot be there; the example is not run.",
                       f"한 건설부지에는 석재가 최대 {most}개(4색 x 29개)까지만 있을 수 있어 {n}개는 불가능합니다. "
                       f"예시를 실행하지 않습니다.")
-    colors = [OTHERS[i % 4] for i in range(n)]
     setup = {"players": 4, "me": "black", "black": {"cards": {DECORATION[site]: 1}, "sled": 0}}
-    for c in set(colors):
-        setup.setdefault(c, {})["sled"] = 0
-    if site == "obelisk":
-        setup["obelisk"] = {c: colors.count(c) for c in set(colors)}
-    elif site == "burial":
-        setup["burial"] = [colors[i:i + 3] for i in range(0, n, 3)]
-    else:
-        setup[site] = colors
+    _fill_site(setup, site, [OTHERS[i % 4] for i in range(n)])
     points = n // D.DECORATION_STONES
     return QuestionExample({
         "id": f"imhotep/scenario/from-question/decoration-{site}-{n}",
@@ -209,15 +214,7 @@ def _cards_at_end(asked: Asked) -> QuestionExample | None:
     held = {DECORATION[site]: 1 for site in sites}
     setup = {"players": 4, "me": "black", "black": {"sled": 0}}
     for site, n in stones.items():
-        colors = [OTHERS[i % 3] for i in range(n)]      # the other players' stones: the cards' points alone are mine
-        for c in set(colors):
-            setup.setdefault(c, {})["sled"] = 0
-        if site == "obelisk":
-            setup["obelisk"] = {c: colors.count(c) for c in set(colors)}
-        elif site == "burial":
-            setup["burial"] = [colors[i:i + 3] for i in range(0, n, 3)]
-        else:
-            setup[site] = colors
+        _fill_site(setup, site, [OTHERS[i % 3] for i in range(n)])   # the others' stones: the cards' points alone are mine
     parts, parts_ko, expect = [], [], []
     for site in sites:
         points = stones[site] // D.DECORATION_STONES
