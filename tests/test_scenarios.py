@@ -128,3 +128,30 @@ def test_every_scenario_speaks_korean_and_english():
                 if not (isinstance(item.get("description_ko"), str) and item["description_ko"].strip()):
                     problems.append(f"{where}: expect item {number} ({item.get('description')!r}) has no description_ko")
     assert not problems, f"{len(problems)} scenario texts lack Korean or English:\n" + "\n".join(problems)
+
+
+def test_an_event_check_can_match_fields_and_add_a_field_up():
+    """`match` keeps the events whose fields hold the values given; `total` adds the field up over them (Imhotep's
+    Wrath of the Pharaoh: 8 Statues' 21 less the penalty's 5); a `match` that is no mapping is a ScenarioError."""
+    import pytest
+
+    from engine.api import ScenarioError
+    from engine.registry import get
+    from engine.scenarios import run
+
+    spec = {"id": "imhotep/scenario/t-match-total", "rules": ["imhotep/variant-wrath-of-the-pharaoh/penalty"],
+            "setup": {"players": 2, "me": "black", "wrath": True, "black": {"sled": 0, "cards": {"statue": 8}},
+                      "white": {"sled": 0}, "pyramid": ["black"], "temple": ["black"],
+                      "burial": [["black", "white", "white"]]},
+            "actions": [{"kind": "final_scoring"}],
+            "expect": [{"description": "statues and penalty", "event": "score", "who": "me",
+                        "match": {"reason": ["statues", "wrath"]}, "field": "points", "total": True, "equals": 16},
+                       {"description": "the penalty's sites", "event": "score", "who": "me", "match": {"reason": "wrath"},
+                        "field": "missing", "equals": ["obelisk"]},
+                       {"description": "every score event of mine", "event": "score", "who": "me", "field": "points",
+                        "total": True, "equals": 17}]}
+    result = run(get("imhotep"), spec)
+    assert result.verified, [(c.description, c.expected, c.actual) for c in result.checks]
+    spec["expect"] = [{"description": "bad", "event": "score", "match": ["reason"], "field": "points", "equals": 1}]
+    with pytest.raises(ScenarioError):
+        run(get("imhotep"), spec)
