@@ -333,9 +333,7 @@ def test_a_reseated_example_says_so_in_both_languages(assistant, question):
 
 @pytest.mark.parametrize("game, question, scenario", [
     # the rule's scenarios all show what the question names; the one of the reading whose questions fit it best
-    # (a ship below its minimum; the 2-player setup that boxes T16 and D20) plays its case
-    ("imhotep", "Is there a minimum number of stones a ship needs before it may sail?",
-     "imhotep/scenario/sail-below-minimum"),
+    # (the 2-player setup that boxes T16 and D20) plays its case
     ("tekhenu", "Playing with two: do some cards get taken out of the game?",
      "tekhenu/scenario/setup-two-players-t16-d20-boxed"),
 ])
@@ -343,6 +341,13 @@ def test_unsettled_the_best_fitting_readings_scenario_comes_first_among_equals(a
     result = _ask(assistant, question, game)
     assert result["answer"]["short"] is None or result["answer"]["short"].get("basis") != "ruling"
     assert result["example"]["scenario_id"] == scenario
+
+
+def test_settled_the_rulings_own_scenario_is_shown(assistant):
+    # "the minimum differs from ship to ship" settles it; its scenario, a ship below its minimum, plays the case
+    result = _ask(assistant, "Is there a minimum number of stones a ship needs before it may sail?", "imhotep")
+    assert result["answer"]["short"]["basis"] == "ruling" and result["answer"]["short"]["verdict"] == "yes"
+    assert result["example"]["scenario_id"] == "imhotep/scenario/sail-below-minimum"
 
 
 def test_a_case_that_writes_no_count_is_reseated_from_the_count_it_is_set_up_with(assistant):
