@@ -30,6 +30,25 @@ def vocabulary() -> Vocabulary:
     return load(D.DATA_DIR)
 
 
+def _statue_points(n: int) -> int:
+    """The statue table's points for n Statue cards (+2 per card past its end), from the rule's facts."""
+    table = D.STATUE_POINTS
+    return table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.STATUE_PAST_FIVE
+
+
+def _group_points(n: int) -> int:
+    """The burial chamber (A) table's points for a group of n (+ per stone past its end), from the rule's facts."""
+    table = D.BURIAL_GROUP_POINTS
+    return table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.BURIAL_PAST_FIVE
+
+
+def _deal_blue(held: dict, blue: int) -> None:
+    """The unused blue cards held, dealt over the blue kinds as the deck holds them."""
+    for card in D.BLUE_CARDS:
+        if (k := min(blue - sum(held.get(c, 0) for c in D.BLUE_CARDS), D.DECK[card])) > 0:
+            held[card] = k
+
+
 def _statues(asked: Asked) -> QuestionExample | None:
     n = asked.number("statue_cards")
     if n is None:
@@ -40,15 +59,12 @@ def _statues(asked: Asked) -> QuestionExample | None:
     if n > total:
         return refused(f"There are only {total} Statue cards in the game, so {n} cannot be collected; the example "
                       f"is not run.", f"석상 카드는 모두 {total}장뿐이라 {n}장은 모을 수 없습니다. 예시를 실행하지 않습니다.")
-    table = D.STATUE_POINTS
-    points = table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.STATUE_PAST_FIVE
+    points = _statue_points(n)
     blue = _unused_blue(asked)
     if blue is not None and not 0 < blue <= sum(D.DECK[c] for c in D.BLUE_CARDS):
         return None
     held = {"statue": n}
-    for card in D.BLUE_CARDS:           # the unused blue cards, dealt over the blue kinds as the deck holds them
-        if blue and (k := min(blue - sum(held.get(c, 0) for c in D.BLUE_CARDS), D.DECK[card])) > 0:
-            held[card] = k
+    _deal_blue(held, blue or 0)
     statues = {"description": f"{n} Statues score {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5)",
                "description_ko": f"석상 {n}장은 {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더)",
                "event": "score", "who": "me", "field": "points", "equals": points, "answers": {"asks": "points"}}
@@ -215,7 +231,7 @@ def _cards_at_end(asked: Asked) -> QuestionExample | None:
     setup = {"players": 4, "me": "black", "black": {"sled": 0}}
     for site, n in stones.items():
         _fill_site(setup, site, [OTHERS[i % 3] for i in range(n)])   # the others' stones: the cards' points alone are mine
-    parts, parts_ko, expect = [], [], []
+    parts, expect = [], []
     for site in sites:
         points = stones[site] // D.DECORATION_STONES
         parts.append((points, f"{CARD[DECORATION[site]][0]}: {stones[site]} stones // 3 = {points}",
@@ -225,14 +241,11 @@ def _cards_at_end(asked: Asked) -> QuestionExample | None:
                        "path": f"{site}.stones", "equals": stones[site]})
     if statues is not None:
         held["statue"] = statues
-        table = D.STATUE_POINTS
-        points = table[statues - 1] if statues <= len(table) else table[-1] + (statues - len(table)) * D.STATUE_PAST_FIVE
+        points = _statue_points(statues)
         parts.append((points, f"{statues} Statues: {points} (the statue table, +{D.STATUE_PAST_FIVE} per card past 5)",
                       f"석상 {statues}장: {points}점 (5장을 넘으면 1장당 {D.STATUE_PAST_FIVE}점 더)"))
     if blue is not None:
-        for card in D.BLUE_CARDS:
-            if (k := min(blue - sum(held.get(c, 0) for c in D.BLUE_CARDS), D.DECK[card])) > 0:
-                held[card] = k
+        _deal_blue(held, blue)
         parts.append((blue * D.UNUSED_BLUE_POINTS, f"{blue} unused blue card(s): {blue * D.UNUSED_BLUE_POINTS}",
                       f"쓰지 않은 파란색 카드 {blue}장: {blue * D.UNUSED_BLUE_POINTS}점"))
     setup["black"]["cards"] = held
@@ -309,13 +322,11 @@ def _wrath(asked: Asked) -> QuestionExample | None:
     reason, rules = None, []
     if statues is not None:
         setup["black"]["cards"] = {"statue": statues}
-        table = D.STATUE_POINTS
-        points = table[statues - 1] if statues <= len(table) else table[-1] + (statues - len(table)) * D.STATUE_PAST_FIVE
+        points = _statue_points(statues)
         reason, what_en, what_ko = "statues", f"{statues} Statue cards score {points}", f"석상 카드 {statues}장은 {points}점"
         rules = ["imhotep/statue"]
     elif group is not None:
-        table = D.BURIAL_GROUP_POINTS
-        points = table[group - 1] if group <= len(table) else table[-1] + (group - len(table)) * D.BURIAL_PAST_FIVE
+        points = _group_points(group)
         reason, what_en, what_ko = "burial", f"a group of {group} in the burial chamber scores {points}", \
             f"묘실의 {group}개짜리 덩어리는 {points}점"
         rules = ["imhotep/sites-a/burial-chamber/scoring-groups"]
@@ -836,8 +847,7 @@ def _burial_group(asked: Asked) -> QuestionExample | None:
     if n > most:
         return refused(f"A colour has only {most} stones in play, so a group of {n} cannot exist; the example is not run.",
                       f"한 색깔의 석재는 {most}개뿐이라 {n}개짜리 덩어리는 만들 수 없습니다.")
-    table = D.BURIAL_GROUP_POINTS
-    points = table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.BURIAL_PAST_FIVE
+    points = _group_points(n)
     stones = ["gray"] * n
     return QuestionExample({
         "id": f"imhotep/scenario/from-question/burial-group-{n}",
@@ -923,8 +933,7 @@ def _burial_groups(asked: Asked) -> QuestionExample | None:
     used = [c for column in columns for c in column]
     if any(used.count(c) > most for c in fillers):
         return None
-    table = D.BURIAL_GROUP_POINTS
-    points = [table[n - 1] if n <= len(table) else table[-1] + (n - len(table)) * D.BURIAL_PAST_FIVE for n in sizes]
+    points = [_group_points(n) for n in sizes]
     total = sum(points)
     listed_en = ", ".join(f"a group of {n}: {p}" for n, p in zip(sizes, points))
     listed_ko = ", ".join(f"{n}개짜리 덩어리 {p}점" for n, p in zip(sizes, points))
