@@ -66,3 +66,29 @@ def test_every_training_question_has_a_gold_snippet_in_a_rule_or_card_of_its_gam
             for q in load_questions(path)
             if not any(gold_key(g) and gold_key(g) in t for g in q.gold for t in texts[q.game])]
     assert not lost, lost
+
+
+def test_every_case_label_names_a_training_question_and_a_ruling_that_answers_its_kind():
+    """The case reader learns situational questions from eval/labels/case_labels.yaml (scripts/train_relevance.py):
+    a label naming a question that is gone, a ruling that is gone, or a reading of another kind than the question
+    asks (a value reading for a yes/no) would teach it a case the question does not ask."""
+    from kb.yamlio import load_yaml, strip_lines
+
+    kb = load_kb()
+    labels = strip_lines(load_yaml(ROOT / "eval" / "labels" / "case_labels.yaml"))
+    questions = {str(q.id): q for path in sorted((ROOT / "eval" / "train").glob("cases*.yaml"))
+                 for q in load_questions(path)}
+    kind = {"yes_no": "verdict", "dispute": "verdict", "how_many": "value", "when": "phase"}
+    bad = []
+    for qid, ruling_id in labels.items():
+        q = questions.get(str(qid))
+        if q is None:
+            bad.append((qid, "no such training question"))
+        elif ruling_id != "none":
+            ruling = kb.entry(ruling_id)
+            if ruling is None or not hasattr(ruling, "claim"):
+                bad.append((qid, ruling_id, "no such ruling"))
+            elif getattr(ruling, kind[q.settle["type"]]) is None:
+                bad.append((qid, ruling_id, f"answers no {kind[q.settle['type']]} for a {q.settle['type']} question"))
+    assert not bad, bad
+    assert len(labels) == len(questions)
