@@ -563,3 +563,34 @@ def test_a_negative_number_is_no_obelisk_height_and_never_breaks_the_answer(assi
     assert answer["answer"] is not None
     example = answer.get("example") or {}
     assert "-2" not in str((example.get("title") or {}).get("en", ""))
+
+
+@pytest.mark.parametrize("question, lang, total, shown", [
+    # DX01 "당신의 남은 사제와 병사 쌍마다 2점씩 획득" (corpus, Decree cards): pairs are the smaller track
+    # (where the game's words read both tracks, the ruling's own formula says it: either way the arithmetic shows)
+    ("최종 점수 계산 중이야. 법령 DX01 있고 병사는 3, 사제는 8 남았어. DX01로 몇 점 받아?", "ko", 6, "= 6점"),
+    ("Final scoring: I hold Decree DX01 with 7 Soldiers and 2 Priests left. How many VP does DX01 give me?", "en", 4,
+     "= 4 VP"),
+    ("게임 끝났어. 법령 DX01 있는데 사제는 10 꽉 찼고 병사는 0이야. DX01로 몇 점?", "ko", 0, "0쌍 × 2점 = 0점"),
+    # DX04 "5칸이나 6칸에 있는 당신의 자원 생산 마커당 4점씩 획득": a marker on 4 scores nothing
+    ("게임 끝났어. 법령 DX04 있는데 생산 마커가 6, 3, 5, 2칸에 있어. DX04로 몇 점이야?", "ko", 8, "마커 2개 × 4점 = 8점"),
+    ("Game over, I have Decree DX04 and my Production markers are on 5, 5, 6 and 4. How many points from DX04?", "en",
+     12, "3 on the 5 or 6 space × 4 = 12 VP"),
+])
+def test_a_wealth_decree_scores_the_tracks_and_markers_the_question_tells(assistant, question, lang, total, shown):
+    answer = assistant.answer(question, "tekhenu-time-of-set")
+    example = answer["example"]
+    assert example["from_question"] and example["verified"]
+    assert [c["expected"] for c in example["checks"]] == [total]
+    short = answer["answer"]["short"]
+    assert short["value"]["amount"] == total and shown in short["calculation"][lang], short["calculation"]
+
+
+def test_a_wealth_decree_needs_every_production_marker_told():
+    """Three markers told of four: the fourth's space is not the question's, so no example is built from it."""
+    from engine.tekhenu_time_of_set.examples import _wealth_decree, vocabulary
+
+    text = "I have DX04 and three production markers on 5, 6 and 6. How many VP?"
+    assert _wealth_decree(vocabulary().read(text, "en")) is None
+    assert _wealth_decree(vocabulary().read(text.replace("three production markers on 5, 6 and 6",
+                                                         "production markers on 5, 6, 6 and 1"), "en")) is not None

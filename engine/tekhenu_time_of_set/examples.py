@@ -427,6 +427,75 @@ def _seth_decree(asked: Asked) -> QuestionExample | None:
     })
 
 
+# -- Decrees DX01 and DX04 from the tracks and markers a question tells ------------------------------------------
+# "사제는 10 꽉 찼고 병사는 0이야", "10 Priests and 0 Soldiers", "my Soldier track is at 3"
+_TRACK_KO = r"{word}(?:\s?트랙)?(?:은|는|이|가)?\s?(?:마커(?:는|가)?\s?)?(\d+)(?!\s?(?:번|칸\s?(?:씩|마다)))"
+_TRACK_EN = (r"\b(\d+) {word}s?\b|\b{word}s?(?: track| marker)?(?: is| are| sits| stands)?(?: at| on)? (\d+)\b")
+_TRACK_WORDS = {"soldiers": ("병사", "soldier"), "priests": ("사제", "priest")}
+# "자원 생산 마커가 4, 5, 6, 6칸에", "my Production markers are on 4, 5, 6 and 6"
+_MARKERS = re.compile(r"(?:production markers?|생산\s?마커)(?:는|가|들이|들은)?[^\d.?!]{0,16}"
+                      r"((?:\d+\s?(?:,|and|랑|이랑|과|와|그리고)?\s?){2,})", re.IGNORECASE)
+
+
+def _track(asked: Asked, quantity: str) -> int | None:
+    """The value the question gives a track: as the vocabulary reads it, else written right beside the track's
+    name (one place only)."""
+    given = asked.number(quantity)
+    if given is not None:
+        return given
+    ko, en = _TRACK_WORDS[quantity]
+    found = re.findall(_TRACK_KO.format(word=ko), asked.text) if asked.lang == "ko" else \
+        [a or b for a, b in re.findall(_TRACK_EN.format(word=en), asked.text, re.IGNORECASE)]
+    return int(found[0]) if len(set(found)) == 1 else None
+
+
+def _wealth_decree(asked: Asked) -> QuestionExample | None:
+    """DX01 (per pair of a leftover Soldier and Priest) or DX04 (per Production marker on the 5 or 6 space) at the
+    final Scoring, from the Soldier and Priest tracks or the four Production markers the question tells."""
+    cards = {t.key for t in asked.of_kind("card")} & {"DX01", "DX04"}
+    if len(cards) != 1:
+        return None
+    card = cards.pop()
+    vp_each = F(f"seth_cards.decrees.{card}")["vp"]
+    top = F("seth_dice.tracks_max")
+    me: dict = {"decrees": [card]}
+    if card == "DX01":
+        soldiers, priests = _track(asked, "soldiers"), _track(asked, "priests")
+        if soldiers is None or priests is None or not (0 <= soldiers <= top and 0 <= priests <= top):
+            return None
+        me.update(soldiers=soldiers, priests=priests)
+        pairs = min(soldiers, priests)
+        total = vp_each * pairs
+        line_en = f"min({soldiers} Soldiers, {priests} Priests) = {pairs} pair(s) × {vp_each} = {total} VP"
+        line_ko = f"병사 {soldiers}, 사제 {priests} 중 작은 쪽 = {pairs}쌍 × {vp_each}점 = {total}점"
+        told_en, told_ko = f"{soldiers} Soldiers and {priests} Priests left", f"남은 병사 {soldiers}, 사제 {priests}"
+    else:
+        resources = list(FACTS("produce.color_resource").values())
+        lists = [[int(x) for x in re.findall(r"\d+", m.group(1))] for m in _MARKERS.finditer(asked.text)]
+        if len(lists) != 1 or len(lists[0]) != len(resources) or not all(1 <= v <= 6 for v in lists[0]):
+            return None
+        levels = lists[0]
+        me["production"] = dict(zip(resources, levels))
+        high = sum(1 for v in levels if v >= 5)
+        total = vp_each * high
+        shown = ", ".join(map(str, levels))
+        line_en = f"Production markers on {shown}: {high} on the 5 or 6 space × {vp_each} = {total} VP"
+        line_ko = f"생산 마커 {shown}: 5칸이나 6칸에 있는 마커 {high}개 × {vp_each}점 = {total}점"
+        told_en, told_ko = f"Production markers on {shown}", f"생산 마커 {shown}칸"
+    key = "-".join(str(v) for v in (me.get("soldiers"), me.get("priests")) if v is not None) or \
+        "-".join(str(v) for v in me["production"].values())
+    return QuestionExample({
+        "id": f"{ID}decree-{card.lower()}-{key}",
+        "title": {"en": f"Decree {card} at the final Scoring: {told_en}",
+                  "ko": f"최종 점수 계산의 법령 {card}: {told_ko}"},
+        "rules": [f"tekhenu-time-of-set/{card}"],
+        "setup": {"players": 3, "edition": _edition(asked), "me": me, "others": {"decrees": []}},
+        "actions": [{"kind": "phase", "phase": "final_scoring"}, {"kind": "score_decrees", "cards": [card]}],
+        "expect": [{"description": line_en, "description_ko": line_ko, "event": "decrees_scored", "field": f"vp.{card}",
+                    "equals": total, "answers": {"asks": "vp"}}],
+    })
+
+
 BUILDERS = (
     Builder(("tekhenu-time-of-set/gameplay/seth-action/step-2-build",
              "tekhenu-time-of-set/gameplay/seth-action/one-building-per-region"), _seth_cost),
@@ -439,4 +508,5 @@ BUILDERS = (
              "tekhenu-time-of-set/gameplay/horus/statues-on-seth-board"), _people_statue),
     Builder(("tekhenu-time-of-set/DX02", "tekhenu-time-of-set/DX03", "tekhenu-time-of-set/appendix/decree-cards/columns"),
             _seth_decree),
+    Builder(("tekhenu-time-of-set/DX01", "tekhenu-time-of-set/DX04"), _wealth_decree),
 )
