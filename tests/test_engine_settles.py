@@ -594,3 +594,14 @@ def test_a_wealth_decree_needs_every_production_marker_told():
     assert _wealth_decree(vocabulary().read(text, "en")) is None
     assert _wealth_decree(vocabulary().read(text.replace("three production markers on 5, 6 and 6",
                                                          "production markers on 5, 6, 6 and 1"), "en")) is not None
+
+
+@pytest.mark.parametrize("text, lang, says", [
+    ("I have DX01 with 12 Soldiers and 3 Priests left. How many VP?", "en", "0 to 10"),
+    ("법령 DX04 있고 생산 마커가 7, 5, 6, 6칸에 있어. 몇 점?", "ko", "6칸보다"),
+])
+def test_a_wealth_decree_names_a_track_or_space_the_board_cannot_hold(text, lang, says):
+    from engine.tekhenu_time_of_set.examples import _wealth_decree, vocabulary
+
+    made = _wealth_decree(vocabulary().read(text, lang))
+    assert made is not None and made.spec is None and says in made.notice[lang]

@@ -461,8 +461,12 @@ def _wealth_decree(asked: Asked) -> QuestionExample | None:
     me: dict = {"decrees": [card]}
     if card == "DX01":
         soldiers, priests = _track(asked, "soldiers"), _track(asked, "priests")
-        if soldiers is None or priests is None or not (0 <= soldiers <= top and 0 <= priests <= top):
+        if soldiers is None or priests is None:
             return None
+        for have, en, ko in ((soldiers, "Soldier", "병사"), (priests, "Priest", "사제")):
+            if not 0 <= have <= top:
+                return refused(f"The {en} track runs from 0 to {top}: {have} cannot be set up.",
+                               f"{ko} 트랙은 0~{top}입니다: {particle(have, '은')} 준비할 수 없습니다.")
         me.update(soldiers=soldiers, priests=priests)
         pairs = min(soldiers, priests)
         total = vp_each * pairs
@@ -472,9 +476,16 @@ def _wealth_decree(asked: Asked) -> QuestionExample | None:
     else:
         resources = list(FACTS("produce.color_resource").values())
         lists = [[int(x) for x in re.findall(r"\d+", m.group(1))] for m in _MARKERS.finditer(asked.text)]
-        if len(lists) != 1 or len(lists[0]) != len(resources) or not all(1 <= v <= 6 for v in lists[0]):
+        if len(lists) != 1 or len(lists[0]) != len(resources):
             return None
         levels = lists[0]
+        top_space = FACTS("limits.production_max")
+        if any(v > top_space for v in levels):
+            bad = max(levels)
+            return refused(f"A Production marker goes no higher than the {top_space} space: {bad} cannot be set up.",
+                           f"생산 마커는 {top_space}칸보다 올라가지 않습니다: {particle(bad, '은')} 준비할 수 없습니다.")
+        if not all(v >= 1 for v in levels):
+            return None
         me["production"] = dict(zip(resources, levels))
         high = sum(1 for v in levels if v >= 5)
         total = vp_each * high
