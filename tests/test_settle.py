@@ -1040,3 +1040,21 @@ def test_the_case_reader_vouches_for_a_reading_that_fits_a_little_less(assistant
     monkeypatch.setattr(assistant.settler, "cases", unsure)
     short = assistant.answer(question, "imhotep")["answer"]["short"]
     assert short is None or short.get("basis") != "ruling", short
+
+
+@pytest.mark.parametrize("question", [
+    "Playing solo against Botankhamun: I own a Statue honoring Ra and I take the Ra action myself. Do I still get my "
+    "Statue bonus?",
+    "솔로야. 호루스 기리는 석상 있고 이번 차례에 내가 호루스 행동 했어. 보너스 받아?"])
+def test_a_solo_question_is_not_the_case_of_a_reading_for_more_players(assistant, question):
+    # Solo rules: Statue bonuses as in a 2-player game, whichever of Botankhamun and you performs the action. The
+    # 3-4-player reading (no bonus for your own action) fitted nearly as well and held the verdict back
+    short = assistant.answer(question, "tekhenu")["answer"]["short"]
+    assert short["ruling_id"] == "tekhenu/ruling/solo-statue-bonus-both-players" and short["verdict"] == "yes"
+
+
+def test_alone_is_no_solo_game():
+    from app.core.settle import SOLO_GAME
+
+    assert SOLO_GAME.search("Solo game, I took the Thoth action") and SOLO_GAME.search("보탕카멘 차례야")
+    assert not SOLO_GAME.search("나 혼자만 오벨리스크에 석재가 있어")

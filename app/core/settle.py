@@ -392,6 +392,8 @@ PARAMS = {
 }
 RULES_CONSIDERED = 6
 SOLO_WORDS = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로|1인|혼자", re.I)
+# the words that make a question one of a solo game, not merely alone ("나 혼자만 석재가 있어")
+SOLO_GAME = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로", re.I)
 # what a how-many question counts, where it says so: a cost is not a score, a score not a cost
 ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:이|가)?\s*들어\??$|드는", re.I)
 ASKS_POINTS = re.compile(r"\bpoints?\b|\bvp\b|\bvictory points?\b|\bscores?\b|몇\s*점|점수", re.I)
@@ -670,6 +672,7 @@ class Settler:
         several = kind == "how_many" and asks_several(question)
         first = {rule_ids[0], *exceptions} if rule_ids else set(exceptions)
         solo = bool(SOLO_WORDS.search(question.text))
+        solo_game = bool(SOLO_GAME.search(question.text))
         named = set(question.printed_ids)
         several_cards = named if kind == "how_many" and len(named) > 1 else set()
         span = None
@@ -706,6 +709,11 @@ class Settler:
                     and card not in named):
                 continue
             values = self.read_values(ruling, question, asked, vocabulary, span)
+            if solo_game:
+                # a solo game is one player's (against Botankhamun): a reading for 2, 3 or 4 players is neither its
+                # case nor its rival ("Solo game. I took the Thoth action myself. Do I get my Statue bonus?" is not
+                # the 3-4-player case), where the question writes no player count of its own
+                values.update({name: 1 for name in ruling.when if name not in values and _is_players(ruling, name)})
             # its answer for every case only where the question writes no number it leaves unread: "묘실에 2개
             # 이어진 덩어리면 몇 점?" asks the case of 2, not the whole table — a number the ruling writes in its own
             # words is its case, not another ("What does each Production marker on 6 score?": 2 VP per marker)
