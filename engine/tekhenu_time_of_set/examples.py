@@ -473,6 +473,7 @@ def _wealth_decree(asked: Asked) -> QuestionExample | None:
         line_en = f"min({soldiers} Soldiers, {priests} Priests) = {pairs} pair(s) × {vp_each} = {total} VP"
         line_ko = f"병사 {soldiers}, 사제 {priests} 중 작은 쪽 = {pairs}쌍 × {vp_each}점 = {total}점"
         told_en, told_ko = f"{soldiers} Soldiers and {priests} Priests left", f"남은 병사 {soldiers}, 사제 {priests}"
+        key = f"{soldiers}-{priests}"
     else:
         resources = list(FACTS("produce.color_resource").values())
         lists = [[int(x) for x in re.findall(r"\d+", m.group(1))] for m in _MARKERS.finditer(asked.text)]
@@ -493,8 +494,7 @@ def _wealth_decree(asked: Asked) -> QuestionExample | None:
         line_en = f"Production markers on {shown}: {high} on the 5 or 6 space × {vp_each} = {total} VP"
         line_ko = f"생산 마커 {shown}: 5칸이나 6칸에 있는 마커 {high}개 × {vp_each}점 = {total}점"
         told_en, told_ko = f"Production markers on {shown}", f"생산 마커 {shown}칸"
-    key = "-".join(str(v) for v in (me.get("soldiers"), me.get("priests")) if v is not None) or \
-        "-".join(str(v) for v in me["production"].values())
+        key = "-".join(map(str, levels))
     return QuestionExample({
         "id": f"{ID}decree-{card.lower()}-{key}",
         "title": {"en": f"Decree {card} at the final Scoring: {told_en}",
