@@ -41,6 +41,10 @@ _EN_FOLLOW = {"of", "or", "and", "to", "in", "on", "at", "with", "for", "is", "a
 # the nearest one around it, as after a particle; a noun of its own ("한 턴", "두 번") is not a predicate
 _KO_PREDICATE = re.compile(r"(?:있|없|남|되|돼|나오|나와|고르|골라|가져|받|놓|넘|모자라|부족|올라|올려|내려|생기|생겨|"
                            r"쓰|써|사용|만들|바꾸|바꿔|줄|늘|모아|모으|지으|지어|짓|생산)")
+# an adverb after a number ("사제는 10 꽉 찼고", "3 이미 놓았어") qualifies the verb after it; it is no noun of the
+# number's own
+_KO_ADVERB = frozenset({"꽉", "가득", "다", "모두", "전부", "이미", "벌써", "딱", "정확히", "겨우", "거의", "아직", "그대로",
+                        "그냥", "방금", "먼저", "나중에", "결국", "총", "합쳐서"})
 _ORDINAL = re.compile(r"\s?(?:번째|st\b|nd\b|rd\b|th\b)")
 
 
@@ -544,7 +548,8 @@ def _anchor_of(text: str, n: Number, numbers: list[Number], anchors: list):
             # "사제 5 병사 3": the next word has its own number after it, so it is the next item of a list
             listed = any(a[0] == n.end + gap_after and _numbered(a, n, numbers) for a in anchors)
             if (gap_after > 0 and not follows and not re.match(r"[이가을를은는]", word.group(0))
-                    and not _KO_PREDICATE.match(word.group(0)) and not listed):
+                    and not _KO_PREDICATE.match(word.group(0)) and not listed
+                    and word.group(0) not in _KO_ADVERB):
                 return None        # "한 턴", "두 번": a noun of its own
         elif word.group(0).lower() not in _EN_FOLLOW:
             # a thing that counts, right before the number ("a red 3", "a blue 5", "die of 6"): its number,

@@ -571,7 +571,7 @@ def test_a_negative_number_is_no_obelisk_height_and_never_breaks_the_answer(assi
     ("최종 점수 계산 중이야. 법령 DX01 있고 병사는 3, 사제는 8 남았어. DX01로 몇 점 받아?", "ko", 6, "= 6점"),
     ("Final scoring: I hold Decree DX01 with 7 Soldiers and 2 Priests left. How many VP does DX01 give me?", "en", 4,
      "= 4 VP"),
-    ("게임 끝났어. 법령 DX01 있는데 사제는 10 꽉 찼고 병사는 0이야. DX01로 몇 점?", "ko", 0, "0쌍 × 2점 = 0점"),
+    ("게임 끝났어. 법령 DX01 있는데 사제는 10 꽉 찼고 병사는 0이야. DX01로 몇 점?", "ko", 0, "적은 수만큼 쌍 × 2점 = 0점"),
     # DX04 "5칸이나 6칸에 있는 당신의 자원 생산 마커당 4점씩 획득": a marker on 4 scores nothing
     ("게임 끝났어. 법령 DX04 있는데 생산 마커가 6, 3, 5, 2칸에 있어. DX04로 몇 점이야?", "ko", 8, "마커 2개 × 4점 = 8점"),
     ("Game over, I have Decree DX04 and my Production markers are on 5, 5, 6 and 4. How many points from DX04?", "en",

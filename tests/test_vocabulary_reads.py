@@ -75,6 +75,9 @@ def test_a_count_of_production_markers_is_not_a_markers_space():
     ("tekhenu-time-of-set", "병사 8 있는데 빨간 주사위 4 가져가면?", {8: "soldiers", 4: "die"}),
     # a word before its own number is not the previous number's: "사제 5 병사 3"
     ("tekhenu-time-of-set", "DX01 사제 5 병사 3 남으면 몇 점이야?", {5: "priests", 3: "soldiers"}),
+    # an adverb after the number ("꽉", "이미") is no noun of its own: the number stays the word's before it
+    ("tekhenu-time-of-set", "법령 DX01 있는데 사제는 10 꽉 찼고 병사는 0이야. 몇 점?", {10: "priests", 0: "soldiers"}),
+    ("tekhenu-time-of-set", "병사 4 이미 있고 사제는 6 다 남았어.", {4: "soldiers", 6: "priests"}),
     # a counting thing right before the number is its word, whatever verb follows
     ("tekhenu-time-of-set", "What does a red 3 give me?", {3: "die"}),
     ("tekhenu-time-of-set", "Anubis die of 5 declared blue - how many Priests?", {5: "die"}),

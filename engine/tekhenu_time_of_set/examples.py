@@ -428,25 +428,9 @@ def _seth_decree(asked: Asked) -> QuestionExample | None:
 
 
 # -- Decrees DX01 and DX04 from the tracks and markers a question tells ------------------------------------------
-# "사제는 10 꽉 찼고 병사는 0이야", "10 Priests and 0 Soldiers", "my Soldier track is at 3"
-_TRACK_KO = r"{word}(?:\s?트랙)?(?:은|는|이|가)?\s?(?:마커(?:는|가)?\s?)?(\d+)(?!\s?(?:번|칸\s?(?:씩|마다)))"
-_TRACK_EN = (r"\b(\d+) {word}s?\b|\b{word}s?(?: track| marker)?(?: is| are| sits| stands)?(?: at| on)? (\d+)\b")
-_TRACK_WORDS = {"soldiers": ("병사", "soldier"), "priests": ("사제", "priest")}
 # "자원 생산 마커가 4, 5, 6, 6칸에", "my Production markers are on 4, 5, 6 and 6"
 _MARKERS = re.compile(r"(?:production markers?|생산\s?마커)(?:는|가|들이|들은)?[^\d.?!]{0,16}"
                       r"((?:\d+\s?(?:,|and|랑|이랑|과|와|그리고)?\s?){2,})", re.IGNORECASE)
-
-
-def _track(asked: Asked, quantity: str) -> int | None:
-    """The value the question gives a track: as the vocabulary reads it, else written right beside the track's
-    name (one place only)."""
-    given = asked.number(quantity)
-    if given is not None:
-        return given
-    ko, en = _TRACK_WORDS[quantity]
-    found = re.findall(_TRACK_KO.format(word=ko), asked.text) if asked.lang == "ko" else \
-        [a or b for a, b in re.findall(_TRACK_EN.format(word=en), asked.text, re.IGNORECASE)]
-    return int(found[0]) if len(set(found)) == 1 else None
 
 
 def _wealth_decree(asked: Asked) -> QuestionExample | None:
@@ -460,7 +444,7 @@ def _wealth_decree(asked: Asked) -> QuestionExample | None:
     top = F("seth_dice.tracks_max")
     me: dict = {"decrees": [card]}
     if card == "DX01":
-        soldiers, priests = _track(asked, "soldiers"), _track(asked, "priests")
+        soldiers, priests = asked.number("soldiers"), asked.number("priests")
         if soldiers is None or priests is None:
             return None
         for have, en, ko in ((soldiers, "Soldier", "병사"), (priests, "Priest", "사제")):
