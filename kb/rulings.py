@@ -211,6 +211,7 @@ def check_rulings(kb, game) -> list:
 
     forms: dict[str, tuple[str, str]] = {}
     words: dict = {}
+    translated: dict = {}
     for ruling in game.rulings.values():
         if not ruling.id.startswith(f"{game.id}/ruling/"):
             bad(ruling, f"a ruling of {game.id} has an id starting with '{game.id}/ruling/'")
@@ -231,8 +232,7 @@ def check_rulings(kb, game) -> list:
         if ruling.value is not None:
             _check_value(kb, ruling, bad)
         if ruling.phase is not None:
-            _check_phase(_rulebook_words(kb, game.id, words), ruling, bad,
-                         rule if isinstance(rule, (Rule, Card)) else None)
+            _check_phase(_rulebook_words(kb, game.id, words), ruling, bad, _translated_words(game, translated))
         for lang, q in ruling.asks.all() + ruling.denies.all():
             if _fragment(q):
                 bad(ruling, f"asks {q!r}, which is no question: a comma in an unquoted [a, b] list cuts a question "
@@ -366,16 +366,24 @@ def _rulebook_words(kb, game_id: str, kept: dict) -> dict[str, str]:
     return kept
 
 
-def _check_phase(words: dict[str, str], ruling: Ruling, bad, rule=None) -> None:
+def _translated_words(game, kept: dict) -> dict[str, str]:
+    """The game's own rules and cards in their labelled translations (not the official printed text), as one
+    comparison text per language."""
+    if not kept:
+        for lang in ("ko", "en"):
+            kept[lang] = "\n".join(verbatim_key(entry.text.get(lang) or "")
+                                   for table in (game.rules, game.cards) for entry in table.values()
+                                   if entry.origin.get(lang) not in (None, "official"))
+    return kept
+
+
+def _check_phase(words: dict[str, str], ruling: Ruling, bad, translated: dict[str, str]) -> None:
     """A moment of play is named in the rulebook's own words, where the game has a rulebook in that language. A
     game whose rulebook is not printed in that language (Time of Seth in English, whose words here are the base
-    game's rulebook) may also name it in its rule's labelled translation: "at the end of setup", not the base
-    rulebook's nearest phrase."""
+    game's rulebook) may also name it in the labelled translation of its own rules: "at the end of setup", "only
+    on your own turn" (an Artifact's effect happens when it is used, which its card's text does not say), not the
+    base rulebook's nearest phrase."""
     for lang, text in words.items():
         key = verbatim_key(ruling.phase.get(lang))
-        if key in text:
-            continue
-        translated = (rule is not None and rule.origin.get(lang) not in (None, "official")
-                      and key in verbatim_key(rule.text.get(lang) or ""))
-        if not translated:
+        if key not in text and key not in translated.get(lang, ""):
             bad(ruling, f"phase.{lang} {ruling.phase.get(lang)!r} is not in the {lang} rulebook's words")

@@ -286,3 +286,22 @@ def test_a_phase_may_be_named_in_its_rules_labelled_translation(mini):
     # an official text is the rulebook's own: its phase must stand in the rulebook
     report = mini(named)
     assert any("phase.en 'once each round closes' is not in the en rulebook's words" in p for p in problems(report))
+
+
+def test_a_phase_may_be_named_in_another_rules_labelled_translation(mini):
+    """An Artifact card's text says what it does, not when: the moment is named by the rule on using Artifacts ("only
+    on your own turn"), so a phase may stand in the translation of another rule of the same game."""
+    old = ("    text: {ko: 라운드가 끝날 때 점수를 계산합니다., en: Score at the end of the round.}\n"
+           "    origin: {ko: official, en: official}")
+    rules = RULES.replace(old, "    text: {ko: 라운드가 끝날 때 점수를 계산합니다., en: Scoring happens once each round closes.}\n"
+                               "    origin: {ko: official, en: translation}")
+    # the ruling reads the Forbidden-die rule (official in both languages); its moment is the scoring rule's words
+    named = RULINGS.replace(
+        "    rule: mini/round/scoring\n    quote: {ko: 라운드가 끝날 때 점수를 계산합니다.}\n",
+        "    rule: mini/round/forbidden\n    quote: {ko: 금지된 주사위는 가져올 수 없습니다.}\n").replace(
+        "phase: {ko: 라운드가 끝날 때, en: the end of the round}", "phase: {ko: 라운드가 끝날 때, en: once each round closes}")
+    assert named != RULINGS
+    assert problems(mini(named, rules=rules)) == []
+    # the same words where no rule of the game translates them: refused
+    report = mini(named)
+    assert any("phase.en 'once each round closes' is not in the en rulebook's words" in p for p in problems(report))

@@ -1058,3 +1058,15 @@ def test_alone_is_no_solo_game():
 
     assert SOLO_GAME.search("Solo game, I took the Thoth action") and SOLO_GAME.search("보탕카멘 차례야")
     assert not SOLO_GAME.search("나 혼자만 오벨리스크에 석재가 있어")
+
+
+@pytest.mark.parametrize("question, card", [
+    ("Art05 샀어. 기술 카드 2장은 언제 뽑아? 살 때 바로?", "Art05"),
+    ("Art06 가져왔는데 행복지수 5는 언제 받아?", "Art06"),
+])
+def test_an_artifacts_effect_happens_on_its_owners_turn_not_when_taken(assistant, question, card):
+    """"유물 카드 … 자신의 차례에만 … 사용할 수 있습니다" (Time of Seth, choosing Artifact cards): the card's own text
+    says "immediately", which is when it is used — the line names the owner's turn, never the moment it is taken."""
+    short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
+    assert short["kind"] == "when" and card in short["rules"][0]
+    assert short["phase"] == {"ko": "자신의 차례에만", "en": "only on your own turn"}
