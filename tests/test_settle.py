@@ -1070,3 +1070,77 @@ def test_an_artifacts_effect_happens_on_its_owners_turn_not_when_taken(assistant
     short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
     assert short["kind"] == "when" and card in short["rules"][0]
     assert short["phase"] == {"ko": "자신의 차례에만", "en": "only on your own turn"}
+
+
+@pytest.mark.parametrize("text", ["법령 카드는 처음에 몇 장 남겨?", "Cult 카드는 몇 장 깔아?"])
+def test_the_end_of_a_word_like_karde_neun_is_no_cost_asked(text):
+    """"드는" (it takes) asks a cost; "카드는" (the cards) ends in the same two letters and asks none: a value that is
+    no cost (a number of cards) still answers it."""
+    from app.core.settle import ASKS_COST, IS_COST
+
+    assert not ASKS_COST.search(text) and not IS_COST.search("법령 카드는 2장 중 1장")
+    assert ASKS_COST.search("자원이 몇 개 드는데?") and IS_COST.search("자원이 드는 비용")
+
+
+@pytest.mark.parametrize("text, lang, pieces", [
+    ("T12랑 T17 있어. 빵 생산 마커는 3칸이야. 빵 몇 개 갖고 몇 점 받아?", "ko", ["빵 몇 개 갖고?", "몇 점 받아?"]),
+    ("석상을 세웠어. 점수 몇 점이랑 금 몇 개 받아?", "ko", ["점수 몇 점?", "금 몇 개 받아?"]),
+    # the topic before the first number is every part's
+    ("법령 카드는 처음에 몇 장 받고 몇 장 남겨?", "ko", ["법령 카드는 처음에 몇 장 받고?", "법령 카드는 처음에 몇 장 남겨?"]),
+    ("My Bread marker is on 3. How much Bread do I get, and how many VP?", "en",
+     ["How much Bread do I get?", "How many VP?"]),
+    # one count over two things, and a second question with no word of number: not cut
+    ("시작 카드로 SX05랑 SX12 골랐어. 사제랑 병사 몇으로 시작해?", "ko", []),
+    ("석공 개발해놨어. 0등급 연구실을 1등급으로 향상하면 자원 몇 개 들어? 0등급에서 2등급으로 바로 올리면?", "ko", []),
+    # a question of another kind beside the numbers
+    ("몇 점이야? 그리고 언제 받아?", "ko", []),
+])
+def test_a_question_of_several_numbers_is_cut_into_one_question_per_number(text, lang, pieces):
+    from app.core.settle import question_parts
+
+    parts = question_parts(text, lang)
+    assert [piece for _, piece in parts] == pieces
+    scene = text[:text.rfind(".") + 1].strip()
+    assert all(full == f"{scene} {piece}".strip() for full, piece in parts)
+
+
+@pytest.mark.parametrize("piece, lang, words", [
+    ("시민 행동 몇 개 들어?", "ko", {"시민", "행동"}),
+    ("How many civil actions does that take?", "en", {"civil", "action"}),
+    ("How much Bread do I get?", "en", {"bread"}),
+    ("점수 몇 점?", "ko", set()),          # points: told apart by the question's own words
+])
+def test_what_a_part_counts(piece, lang, words):
+    from app.core.settle import counted_words
+
+    assert counted_words(piece, lang) == words
+
+
+@pytest.mark.parametrize("question", [
+    "3인 게임 세팅이야. 숭배자 카드는 몇 장 펼치고, 유물 카드는 몇 장 깔아?",
+    "Setting up a three-player game. How many Cult cards do we display, and how many Artifact cards?",
+])
+def test_several_numbers_asked_at_once_each_get_their_own_reading(assistant, question):
+    """"숭배자 카드를 인원수에 따라 3/4/5장(2/3/4인)" and "유물 카드를 5/6/7장 (2/3/4인)" (Time of Seth, setup steps 10
+    and 11): no one reading counts both, so each part is settled on its own — 4 Cult cards and 6 Artifact cards for
+    three players, each number with its own sentence and rule."""
+    short = assistant.answer(question, "tekhenu-time-of-set")["answer"]["short"]
+    assert [(i["amount"], i["unit"]["en"]) for i in short["value"]["items"]] == [(4, "Cult cards"), (6, "Artifact cards")]
+    assert len(short["quotes"]) == 2
+    assert {"tekhenu-time-of-set/setup/step-10-cult-cards", "tekhenu-time-of-set/setup/step-11-artifacts"} <= set(
+        short["rules"])
+
+
+def test_a_part_is_answered_only_by_a_reading_of_what_it_counts(assistant):
+    """"…자원 몇 개랑 시민 행동 몇 개 들어?": the stage's cost in resources counts no civil actions, so that reading
+    answers the resources part and never the civil-actions part (the question then gets no line, not one number
+    twice); the civil-action reading answers its own part."""
+    from app.core.settle import counted_words, unit_words
+
+    cost = assistant.settler.ruling("through-the-ages/ruling/engineering-genius-stage-cost-paid")
+    action = assistant.settler.ruling("through-the-ages/ruling/wonder-stage-one-civil-action")
+    for lang, resources, actions in (("ko", "자원 몇 개?", "시민 행동 몇 개 들어?"),
+                                     ("en", "How many resources?", "How many civil actions does that take?")):
+        assert counted_words(resources, lang) <= unit_words(cost, lang)
+        assert not counted_words(actions, lang) <= unit_words(cost, lang)
+        assert counted_words(actions, lang) <= unit_words(action, lang)

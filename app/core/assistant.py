@@ -318,8 +318,33 @@ class Assistant:
         vocabulary = self.vocabulary(game)
         first = self.kb.entry(ranked[0].doc.id)
         exceptions = [e for e in getattr(first, "exceptions", []) or [] if e in self._rows]
-        return self.settler.settle(q, kind, [h.doc.id for h in ranked], exceptions, vocabulary,
-                                   confidence=confidence)
+        settled, weighed = self.settler.settle(q, kind, [h.doc.id for h in ranked], exceptions, vocabulary,
+                                               confidence=confidence)
+        if settled is None and kind == "how_many" and settle.asks_several(q):
+            settled = self._settle_parts(q, game)
+        return settled, weighed
+
+    def _settle_parts(self, q: Question, game: str):
+        """Several numbers asked at once ("빵 몇 개 갖고 몇 점 받아?") that no one reading answers: each asked on its
+        own, after the question's scene, and found and settled as a question of its own; an answer only where
+        every part is settled."""
+        parts = []
+        for text, piece in settle.question_parts(q.text, q.lang):
+            part = self.read(text, game)
+            result = self.searcher.search(part.query, game=game, k=CANDIDATES)
+            ranked, confidence = selection.rank_scored(result, list(result.hits), self.searcher.index, part)
+            ranked = self._rule_before_example(ranked)
+            if settle.question_kind(part) != "how_many" or not ranked:
+                return None
+            settled, _ = self._settle(part, game, ranked, confidence)
+            # each part answered by a reading of what it counts, not by its neighbour's ("…몇 개랑 시민 행동 몇 개
+            # 들어?": the stage's resources are no count of civil actions): every word of the thing counted is
+            # in the reading's unit or claim
+            counted = settle.counted_words(piece, q.lang)
+            if settled is None or not counted <= settle.unit_words(settled.ruling, q.lang):
+                return None
+            parts.append(settled)
+        return settle.several(parts)
 
     def vocabulary(self, game: str):
         """What a question about the game can name (engine/<game>/data/vocabulary.yaml); None without an

@@ -186,6 +186,102 @@ def text_sets_scene(text: str, lang: str) -> bool:
     return len(" ".join(asked)) < len(text.strip()) - 3
 
 
+# the end of a part that asks one number, where the next number is asked after it: "빵 몇 개 갖고 | 몇 점 받아?",
+# "점수 몇 점이랑 | 석재 몇 개 받아?", "How much Bread do I keep, and | how many VP?"
+PART_END_KO = re.compile(r"(?:고|하고|이랑|랑|,|그리고)$")
+PART_END_EN = re.compile(r"^(?:,|;|and|,\s*and|;\s*and|plus)$", re.I)
+MAX_PARTS = 3
+
+
+def question_parts(text: str, lang: str) -> list[tuple[str, str]]:
+    """A how-many question that asks two or three numbers at once cut into one question per number: the
+    sentences that set its scene, then the part that asks that number ("T12랑 T17 있어. … 빵 몇 개 갖고 몇 점 받아?"
+    → "T12랑 T17 있어. … 빵 몇 개 갖고?" and "T12랑 T17 있어. … 몇 점 받아?"), each with its part alone. [] where
+    it does not cut cleanly:
+    one count over two things ("사제랑 병사 몇으로 시작해?"), a second question with no word of number ("…올리면?")."""
+    splitter = SENTENCES_EN if lang == "en" else SENTENCES_KO
+    sentences = [p.strip() for p in splitter.split(text.strip()) if p.strip()]
+    asking = [s for s in sentences if HOW_MANY.search(s)]
+    if not asking or any(s.endswith("?") for s in sentences if s not in asking):
+        return []           # another question beside the numbers asked: not a question of numbers only
+    scene = [s for s in sentences if s not in asking]
+    pieces = []
+    for sentence in asking:
+        found = list(HOW_MANY.finditer(sentence))
+        cuts = [0]
+        for before, this in zip(found, found[1:]):
+            between = sentence[before.end():this.start()]
+            if lang == "en":
+                # "how many X, and how many Y": the words between end with a joining word
+                tail = re.search(r"(?:,\s*and|;\s*and|,|;|\band|\bplus)\s*$", between, re.I)
+                if tail is None:
+                    return []
+                cuts.append(before.end() + tail.end())
+            else:
+                words = list(re.finditer(r"\S+", between))
+                joined = [w for w in words if PART_END_KO.search(w.group(0).rstrip(","))
+                          or w.group(0).endswith(",")]
+                if not joined:
+                    return []
+                cuts.append(before.end() + joined[-1].end())
+        cut = [sentence[a:b].strip() for a, b in zip(cuts, cuts[1:] + [len(sentence)])]
+        # "법령 카드는 처음에 몇 장 받고 몇 장 남겨?": the topic written before the first number is every part's
+        topic = sentence[:found[0].start()]
+        if lang == "ko" and re.search(r"[가-힣](?:은|는)\s", topic):
+            cut = cut[:1] + [p if not HOW_MANY.match(p) else f"{topic.strip()} {p}" for p in cut[1:]]
+        pieces += cut
+    # the joining word that ended a part is no word of it: "점수 몇 점이랑" → "점수 몇 점", "…, and" → "…"
+    pieces = [re.sub(r"(?:\s*(?:,\s*and|;\s*and|,|;|\band|\bplus))+$" if lang == "en" else r"(?:이랑|랑|,)$", "",
+                     p.rstrip(" ,;")).rstrip(" ,;") for p in pieces]
+    if not 2 <= len(pieces) <= MAX_PARTS or any(not HOW_MANY.search(p) for p in pieces):
+        return []
+    pieces = [p[:1].upper() + p[1:] if lang == "en" else p for p in pieces]
+    pieces = [p if p.endswith("?") else p + "?" for p in pieces]
+    return [(" ".join([*scene, p]), p) for p in pieces]
+
+
+EN_COUNTED_STOP = re.compile(r"\b(?:do|does|did|is|are|was|were|will|would|can|could|should|i|we|you|it|that|this|to|"
+                             r"go|in|on|of|at|for|from|with|after|before|by)\b.*$", re.I)
+
+
+def counted_words(piece: str, lang: str) -> set[str]:
+    """The words of what a part of a question counts: "시민 행동 몇 개 들어?" → 시민, 행동; "How many civil actions
+    does that take?" → civil, action; "몇 점?" → 점 (the counter names it)."""
+    from kb.search.analyzers import analyze
+
+    found = HOW_MANY.search(piece)
+    if found is None:
+        return set()
+    if lang == "en":
+        counted = EN_COUNTED_STOP.sub("", piece[found.end():]).strip(" ?,.")
+    else:
+        before = re.sub(r"(?:은|는|이|가|을|를|도|만|의)$", "", " ".join(piece[:found.start()].split()[-2:]))
+        counted = before or (re.match(r"\s*(\S+)", piece[found.end():]) or [None, ""])[1]
+    # points are told apart from other numbers by the question's own words (`_counts_what_is_asked`)
+    return set(analyze(counted, lang)) - {"many", "much", "점수", "점", "vp", "point", "victory"}
+
+
+def unit_words(ruling: Ruling, lang: str) -> set[str]:
+    """The words of what a value reading counts: its unit and its claim, in one language."""
+    from kb.search.analyzers import analyze
+
+    unit = ruling.value.unit.get(lang) if ruling.value is not None and ruling.value.unit else ""
+    return set(analyze(f"{unit or ''} {ruling.claim.get(lang) or ''}", lang))
+
+
+def several(parts: list[Settled]) -> Settled | None:
+    """The answer to a question of several numbers from its parts' answers (`question_parts`, each settled on its
+    own): each a number; none where one part is no number or two parts give the same reading's same number (the
+    two parts were read as one case)."""
+    if len(parts) < 2 or any(p.kind != "how_many" or p.computed is None or p.computed.amount is None for p in parts):
+        return None
+    if len({(p.ruling.id, p.computed.amount) for p in parts}) < len(parts):
+        return None
+    first = parts[0]
+    return Settled("how_many", first.ruling, first.match, computed=first.computed,
+                   values={k: v for p in reversed(parts) for k, v in p.values.items()}, parts=parts, several=True)
+
+
 def asks_several(question: Question) -> bool:
     """Whether a how-many question asks for two numbers at once ("몇 장 받고 몇 장 남겨?", "how many do I keep,
     and how many go on my scales?"): one number does not answer it."""
@@ -395,9 +491,10 @@ SOLO_WORDS = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로|1인|혼자",
 # the words that make a question one of a solo game, not merely alone ("나 혼자만 석재가 있어")
 SOLO_GAME = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로", re.I)
 # what a how-many question counts, where it says so: a cost is not a score, a score not a cost
-ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:이|가)?\s*들어\??$|드는", re.I)
+ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:이|가)?\s*들어\??$|(?<![가-힣])드는", re.I)
 ASKS_POINTS = re.compile(r"\bpoints?\b|\bvp\b|\bvictory points?\b|\bscores?\b|몇\s*점|점수", re.I)
-IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|드는|소모|필요|써야|사용", re.I)
+# "드는" (it takes) as a word of its own, never the end of "카드는"
+IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|(?<![가-힣])드는|소모|필요|써야|사용", re.I)
 IS_POINTS = re.compile(r"point|\bvp\b|victory|score|점", re.I)
 # a how-many question that asks two things added up ("행복지수 점수랑 D05 합쳐서 몇 점?", "how many together?"):
 # one reading's number answers only a part of it, unless the reading itself adds the other (its `uses`)
@@ -474,6 +571,8 @@ class Settled:
     # a total asked of two things ("Statues and Happiness together"), settled by two value readings (`decide_sum`):
     # each one's own answer; `computed` then holds their sum, and `ruling`/`match` are the first's
     parts: list = field(default_factory=list)
+    # the parts are the answers to the several numbers a question asks at once (`question_parts`), not a sum
+    several: bool = False
 
 
 @dataclass

@@ -373,6 +373,8 @@ def ruled(settled: Settled, kb) -> dict:
     """The short answer from a ruling that settles the case: the verdict (a dispute's: whether the position
     reported is right) or the value for the player's numbers or the moment, the sentence it rests on (by
     language, with its origin), Arbiter's reading (the claim) and every rule it used."""
+    if settled.several:
+        return _several(settled, kb)
     if settled.parts:
         return _summed(settled, kb)
     ruling = settled.ruling
@@ -402,6 +404,30 @@ def ruled(settled: Settled, kb) -> dict:
     if ruling.when and settled.values:
         out["when"] = {name: settled.values[name] for name in ruling.when if name in settled.values}
     return out
+
+
+def _several(settled: Settled, kb) -> dict:
+    """Several numbers asked at once, each settled by its own reading: each number with its reading's claim and
+    calculation, in the order asked; the sentences they rest on, each quoted; every rule used."""
+    parts = [ruled(part, kb) for part in settled.parts]
+    first = parts[0]
+    calc = {}
+    for lang in ("ko", "en"):
+        calc[lang] = "; ".join(f"{p['claim'][lang]}: {(p['calculation'] or {}).get(lang) or amount_text(p['value'], lang)}"
+                               for p in parts)
+    langs = [lang for lang in ("ko", "en") if all(p["text"].get(lang) for p in parts)]
+    return {**first, "ruling_id": None,
+            "value": {"items": [{"amount": p["value"]["amount"], "unit": p["value"]["unit"]} for p in parts]},
+            "calculation": calc,
+            "claim": {lang: "; ".join(p["claim"][lang] for p in parts) for lang in ("ko", "en")},
+            "text": {lang: first["text"][lang] for lang in langs},
+            "quotes": [{lang: p["text"][lang] for lang in langs} for p in parts],
+            "text_origin": {lang: next((o for o in ("translation", "description")
+                                        if any((p.get("text_origin") or {}).get(lang) == o for p in parts)), "official")
+                            for lang in langs},
+            "rules": list(dict.fromkeys(r for p in parts for r in p["rules"])),
+            "unless": list(dict.fromkeys(r for p in parts for r in p["unless"])),
+            "parts": [p["ruling_id"] for p in parts]}
 
 
 def _summed(settled: Settled, kb) -> dict:
