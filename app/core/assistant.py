@@ -320,14 +320,14 @@ class Assistant:
         exceptions = [e for e in getattr(first, "exceptions", []) or [] if e in self._rows]
         settled, weighed = self.settler.settle(q, kind, [h.doc.id for h in ranked], exceptions, vocabulary,
                                                confidence=confidence)
-        if settled is None and kind == "how_many" and settle.asks_several(q):
+        if settled is None and kind == "how_many" and not settle.asks_total(q.text):
             settled = self._settle_parts(q, game)
         return settled, weighed
 
     def _settle_parts(self, q: Question, game: str):
-        """Several numbers asked at once ("빵 몇 개 갖고 몇 점 받아?") that no one reading answers: each asked on its
-        own, after the question's scene, and found and settled as a question of its own; an answer only where
-        every part is settled."""
+        """Several numbers asked at once ("빵 몇 개 갖고 몇 점 받아?", "사제랑 병사 몇으로 시작해?") that no one reading
+        answers: each asked on its own, after the question's scene, and found and settled as a question of its own;
+        an answer only where every part is settled. Not a total ("합쳐서 몇 점?"): that is two readings added up."""
         parts = []
         for text, piece in settle.question_parts(q.text, q.lang):
             part = self.read(text, game)
@@ -341,7 +341,7 @@ class Assistant:
             # 들어?": the stage's resources are no count of civil actions): every word of the thing counted is
             # in the reading's unit or claim
             counted = settle.counted_words(piece, q.lang)
-            if settled is None or not counted <= settle.unit_words(settled.ruling, q.lang):
+            if settled is None or not settle.counts(settled.ruling, counted, q.lang):
                 return None
             parts.append(settled)
         return settle.several(parts)

@@ -197,8 +197,8 @@ def question_parts(text: str, lang: str) -> list[tuple[str, str]]:
     """A how-many question that asks two or three numbers at once cut into one question per number: the
     sentences that set its scene, then the part that asks that number ("T12랑 T17 있어. … 빵 몇 개 갖고 몇 점 받아?"
     → "T12랑 T17 있어. … 빵 몇 개 갖고?" and "T12랑 T17 있어. … 몇 점 받아?"), each with its part alone. [] where
-    it does not cut cleanly:
-    one count over two things ("사제랑 병사 몇으로 시작해?"), a second question with no word of number ("…올리면?")."""
+    it does not cut cleanly: a second question with no word of number ("…올리면?"). One count over two things
+    ("사제랑 병사 몇으로 시작해?", "How many Priests and Soldiers…?") is asked of each thing."""
     splitter = SENTENCES_EN if lang == "en" else SENTENCES_KO
     sentences = [p.strip() for p in splitter.split(text.strip()) if p.strip()]
     asking = [s for s in sentences if HOW_MANY.search(s)]
@@ -208,6 +208,10 @@ def question_parts(text: str, lang: str) -> list[tuple[str, str]]:
     pieces = []
     for sentence in asking:
         found = list(HOW_MANY.finditer(sentence))
+        shared = _coordinated(sentence, found[0], lang) if len(found) == 1 else None
+        if shared is not None:
+            pieces += shared
+            continue
         cuts = [0]
         for before, this in zip(found, found[1:]):
             between = sentence[before.end():this.start()]
@@ -240,6 +244,39 @@ def question_parts(text: str, lang: str) -> list[tuple[str, str]]:
     return [(" ".join([*scene, p]), p) for p in pieces]
 
 
+# "노란 토큰이랑 파란 토큰 몇 개씩", "흰 토큰, 빨간 토큰 몇 개씩": the word that joins two things counted at once
+JOINS_KO = re.compile(r"^(.+?)(?:이랑|랑|하고|,)$")
+EN_COORDINATED = re.compile(r"^\s+((?:[\w'-]+\s){0,2}[\w'-]+?)\s+and\s+((?:[\w'-]+\s){0,2}[\w'-]+)(?=\s+(?:do|does|did|will|"
+                            r"would|can|could|should|are|is|go|come|get|left|remain)\b|\s*\?)", re.I)
+
+
+def _coordinated(sentence: str, found: re.Match, lang: str) -> list[str] | None:
+    """One count asked of two things ("사제랑 병사 몇으로 시작해?", "How many Priests and Soldiers do I start with?"):
+    the question asked of each ("사제 몇으로 시작해?", "병사 몇으로 시작해?"); None where it counts one thing."""
+    if lang == "en":
+        both = EN_COORDINATED.match(sentence[found.end():])
+        if both is None:
+            return None
+        first, second = both.group(1).split(), both.group(2).split()
+        if len(first) < len(second):       # "white and red action tokens": the noun after the second is both's
+            first = first + second[len(first):]
+        head, rest = sentence[:found.end()], sentence[found.end() + both.end():]
+        return [f"{head} {' '.join(words)}{rest}" for words in (first, second)]
+    tokens = list(re.finditer(r"\S+", sentence[:found.start()]))
+    for i in range(len(tokens) - 1, max(-1, len(tokens) - 5), -1):
+        join = JOINS_KO.match(tokens[i].group(0))
+        if join is None or i == len(tokens) - 1:
+            continue
+        second = [t.group(0) for t in tokens[i + 1:]]
+        second[-1] = re.sub(r"(?:은|는|이|가|을|를|도)$", "", second[-1]) or second[-1]
+        start = max(0, i - (len(second) - 1))
+        first = [t.group(0) for t in tokens[start:i]] + [join.group(1)]
+        head = sentence[:tokens[start].start()] if start < len(tokens) else ""
+        rest = sentence[found.start():]
+        return [f"{head}{' '.join(words)} {rest}" for words in (first, second)]
+    return None
+
+
 EN_COUNTED_STOP = re.compile(r"\b(?:do|does|did|is|are|was|were|will|would|can|could|should|i|we|you|it|that|this|to|"
                              r"go|in|on|of|at|for|from|with|after|before|by)\b.*$", re.I)
 
@@ -261,21 +298,27 @@ def counted_words(piece: str, lang: str) -> set[str]:
     return set(analyze(counted, lang)) - {"many", "much", "점수", "점", "vp", "point", "victory"}
 
 
-def unit_words(ruling: Ruling, lang: str) -> set[str]:
-    """The words of what a value reading counts: its unit and its claim, in one language."""
+def counts(ruling: Ruling, words: set[str], lang: str) -> bool:
+    """Whether a value reading counts what these words name: each is a word of its unit or claim, as analysed or
+    as written (the analyser may cut "행복지수" in one text and not in another)."""
     from kb.search.analyzers import analyze
 
     unit = ruling.value.unit.get(lang) if ruling.value is not None and ruling.value.unit else ""
-    return set(analyze(f"{unit or ''} {ruling.claim.get(lang) or ''}", lang))
+    text = f"{unit or ''} {ruling.claim.get(lang) or ''}"
+    analysed, written = set(analyze(text, lang)), text.lower()
+    return all(w in analysed or w.lower() in written for w in words)
 
 
 def several(parts: list[Settled]) -> Settled | None:
     """The answer to a question of several numbers from its parts' answers (`question_parts`, each settled on its
-    own): each a number; none where one part is no number or two parts give the same reading's same number (the
-    two parts were read as one case)."""
+    own): each a number; the one number where one reading answers every part (each part's things are what it
+    counts); none where one part is no number, or two parts of three give the same reading's same number."""
     if len(parts) < 2 or any(p.kind != "how_many" or p.computed is None or p.computed.amount is None for p in parts):
         return None
-    if len({(p.ruling.id, p.computed.amount) for p in parts}) < len(parts):
+    readings = {(p.ruling.id, p.computed.amount) for p in parts}
+    if len(readings) == 1:
+        return parts[0]     # "병사랑 사제 마커는 몇 칸에?": one reading counts both things, with one number
+    if len(readings) < len(parts):
         return None
     first = parts[0]
     return Settled("how_many", first.ruling, first.match, computed=first.computed,
@@ -491,7 +534,7 @@ SOLO_WORDS = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로|1인|혼자",
 # the words that make a question one of a solo game, not merely alone ("나 혼자만 석재가 있어")
 SOLO_GAME = re.compile(r"\bsolo\b|botankhamun|보탕카멘|솔로", re.I)
 # what a how-many question counts, where it says so: a cost is not a score, a score not a cost
-ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|내야|지불|(?:이|가)?\s*들어\??$|(?<![가-힣])드는", re.I)
+ASKS_COST = re.compile(r"\bcosts?\b|\bpay\b|\bprice\b|비용|(?<![가-힣])내야|지불|(?<![가-힣])들어\??$|(?<![가-힣])드는", re.I)
 ASKS_POINTS = re.compile(r"\bpoints?\b|\bvp\b|\bvictory points?\b|\bscores?\b|몇\s*점|점수", re.I)
 # "드는" (it takes) as a word of its own, never the end of "카드는"
 IS_COST = re.compile(r"cost|pay|price|spend|비용|지불|내는|(?<![가-힣])드는|소모|필요|써야|사용", re.I)
