@@ -889,6 +889,9 @@ def test_a_count_that_points_back_at_what_was_listed_is_no_number_of_the_case(te
     ("T17 있어도 빵 안 내면 점수 잃어?", False, False),
     ("세트 행동 안 했는데 보너스 받아?", False, False),
     ("그 카드는 못 쓰고 버려?", False, False),
+    # a concessive ("even if the colours don't match") before another predicate: that predicate is the sentence's
+    ("인접한 면마다 색깔이 안 맞아도 1점씩 받아?", False, False),
+    ("색깔이 안 맞아도 돼?", True, False),
     # "안 내고 세울 수 있어?" asks whether the leave is allowed, as "안 내도 돼?" does
     ("B13 축복 쓰면 화강암 안 내고 세울 수 있어?", True, False),
     ("빵 안 내도 돼?", True, False),

@@ -37,7 +37,9 @@ _LEAVE_CLAUSE = re.compile(_LEAVE_CLAUSE_KO)
 # "빵 안 내면 점수 잃어?", "…지 않고 끝나?": a negated verb that ends in a connective (-고, -면, -면서, -는데,
 # -지만, -서) with another predicate after it negates its own clause, not the sentence's predicate; except the
 # leave of _LEAVE_CLAUSE_KO, negated for matching as "안 내도 돼?" is
-_KO_SUBORDINATE = re.compile(r"[가-힣]*?(?:고|면|면서|는데|은데|지만|서)\s+[가-힣0-9]")
+# "색깔이 안 맞아도 1점씩 받는대": a concessive -아도/-어도 ("even if not") before another predicate is such a clause too,
+# unless that predicate allows it ("안 내도 돼": the leave asked)
+_KO_SUBORDINATE = re.compile(r"[가-힣]*?(?:고|면|면서|는데|은데|지만|서|도(?!\s*(?:돼|되|괜찮)))\s+[가-힣0-9]")
 
 
 def _main_predicate_ko(text: str, match: re.Match) -> bool:
