@@ -1160,3 +1160,14 @@ def test_a_part_is_answered_only_by_a_reading_of_what_it_counts(assistant):
     # the analyser cuts "행복지수" in the claim ("게임 시작 때 행복지수") and not in the question: as written, it counts
     happiness = assistant.settler.ruling("tekhenu/ruling/setup-happiness-starts-at-2")
     assert counts(happiness, counted_words("처음 시작할 때 행복지수 몇 칸에 놓아?", "ko"), "ko")
+
+
+@pytest.mark.parametrize("question", [
+    "Full game: my yellow bank is empty and Age II just ended. How many yellow tokens go to the box?",
+    "본격 게임이야. 내 노란색 저장소가 텅 비었는데 방금 2시대가 끝났어. 노란 토큰 몇 개 박스에 넣어?",
+])
+def test_an_empty_yellow_bank_hands_in_no_tokens_at_the_end_of_an_age(assistant, question):
+    """"노란색 저장소에 남은 토큰이 없으면 토큰을 내지 않습니다" (Full Game, end of an age): the 2 tokens are every other
+    case's number, never the empty bank's."""
+    short = assistant.answer(question, "through-the-ages")["answer"]["short"]
+    assert short is None or (short.get("value") or {}).get("amount") == 0, short

@@ -871,7 +871,8 @@ class Settler:
                                        [self.polarity(r, ruling) for r in positions] if polar else [],
                                        self.amounts(ruling, values, whole) if ruling.value is not None else None,
                                        whole, self.side(side_text, question.lang, ruling) if polar else None,
-                                       first=self._of_rules(ruling, first)))
+                                       first=self._of_rules(ruling, first),
+                                       unsaid=not ruling.names_its_moment(question.text)))
         if kind == "how_many" and asks_total(question.text):
             out.sums = self._sum_pairs(out.rulings, written, question.text)
         out.cross_reader = lambda weighed: self.cross(side_text, question.lang, weighed)
@@ -1214,6 +1215,9 @@ class Weighed:
     cross: float | None = None  # the side encoder's, read only for the readings that can decide (`decide`)
     case: float | None = None   # the case reader's score of its claim for the question (`decide`, `case_gap`)
     first: bool = True          # a reading of the first rule or of its exceptions (or adding readings of them)
+    # limited to a moment or mode the question does not name (`said`: "노란색 저장소가 비었으면"): not its case,
+    # nor a rival of the reading that is
+    unsaid: bool = False
 
 
 @dataclass
@@ -1256,7 +1260,9 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     matches.sort(key=lambda wm: -wm[1].score)
     shown = [m for _, m in matches]
     # a reading whose conditions the question does not meet (or does not say), or that leaves a number of
-    # the question unread, cannot settle it — but it still rivals the one that would
+    # the question unread, cannot settle it — but it still rivals the one that would; except one limited to a
+    # moment or mode the question does not name (`unsaid`): "if your yellow bank is empty" is not the case of a
+    # question that never says so
     viable = [(w, m) for w, m in matches if w.conditions and w.explained]
     if not viable:
         return None, shown
@@ -1296,7 +1302,7 @@ def decide(weighing: Weighing, params: dict = PARAMS) -> tuple[tuple[Weighed, Ma
     def contends(w: Weighed, other: Match) -> bool:
         """Close enough to rival the best, and able to: not the best's own exception or part, nor a reading the
         best is the exception of (where both fit, the exception decides)."""
-        if other is best or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w) or (
+        if other is best or w.unsaid or not rivals(w) or w.ruling.id in parts or builds_on(w, best_w) or (
                 part_of(w, best_w) and not asks_several(weighing.question)):
             return False
         if confident and best_w.first and not w.first:
